@@ -1,0 +1,186 @@
+//! Finds the content files (`content/docs`, `content/blog`, `content/pages`), gives each file
+//! its route, and compiles them all in parallel. Links are resolved to routes here and recorded,
+//! so the build can check them once every page and heading is known.
+
+mod resolve;
+
+pub use resolve::{LinkKind, LinkRecord};
+
+use rayon::prelude::*;
+use site_markdown::{Diagnostic, Document, Kind};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Clone)]
+pub struct Doc {
+    /// `introduction/motivation`
+    pub id: String,
+    /// `/docs/introduction/motivation`
+    pub route: String,
+    pub source: PathBuf,
+    pub doc: Document,
+}
+
+#[derive(Debug, Clone)]
+pub struct Post {
+    pub slug: String,
+    /// `2022-10-11`
+    pub date: jiff::civil::Date,
+    /// `/blog/2022/10/11/recoil-0.7.6-release`
+    pub route: String,
+    pub source: PathBuf,
+    pub doc: Document,
+}
+
+#[derive(Debug, Clone)]
+pub struct StandalonePage {
+    pub route: String,
+    pub source: PathBuf,
+    pub doc: Document,
+}
+
+/// Everything under `content/`, compiled.
+#[derive(Debug, Default)]
+pub struct Content {
+    pub docs: Vec<Doc>,
+    /// Newest first.
+    pub posts: Vec<Post>,
+    pub pages: Vec<StandalonePage>,
+    pub links: Vec<LinkRecord>,
+    pub warnings: Vec<Diagnostic>,
+}
+
+struct Source {
+    kind: Kind,
+    path: PathBuf,
+    route: String,
+    id: String,
+    date: Option<jiff::civil::Date>,
+}
+
+/// Loads and compiles everything under `content_dir`. `root` makes paths in diagnostics
+/// relative (`content/docs/x.md:12: …`).
+pub fn load(root: &Path, content_dir: &Path) -> Result<Content, Vec<Diagnostic>> {
+    let mut errors = Vec::new();
+    let sources = discover(root, content_dir, &mut errors);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    // Which route each source file has, for relative `.md` links.
+    let by_file: HashMap<PathBuf, String> = sources.iter().map(|s| (s.path.clone(), s.route.clone())).collect();
+
+    type Compiled = (Document, Vec<LinkRecord>, Vec<Diagnostic>);
+    let results: Vec<Result<Compiled, Vec<Diagnostic>>> = sources
+        .par_iter()
+        .map(|s| {
+            let text = std::fs::read_to_string(root.join(&s.path)).map_err(|e| {
+                vec![Diagnostic { file: s.path.clone(), line: None, message: format!("cannot read: {e}") }]
+            })?;
+            let mut resolver = resolve::Resolver::new(&s.path, &s.route, &by_file);
+            let mut warnings = Vec::new();
+            let doc = site_markdown::compile(&s.path, &text, s.kind, &mut resolver, &mut warnings)?;
+            warnings.extend(resolver.warnings);
+            Ok((doc, resolver.records, warnings))
+        })
+        .collect();
+
+    let mut content = Content::default();
+    for (s, r) in sources.into_iter().zip(results) {
+        let (doc, links, warnings) = match r {
+            Ok(v) => v,
+            Err(e) => {
+                errors.extend(e);
+                continue;
+            }
+        };
+        content.links.extend(links);
+        content.warnings.extend(warnings);
+        match s.kind {
+            Kind::Doc => content.docs.push(Doc { id: s.id, route: s.route, source: s.path, doc }),
+            Kind::BlogPost => content.posts.push(Post {
+                slug: s.id,
+                date: s.date.expect("posts have dates"),
+                route: s.route,
+                source: s.path,
+                doc,
+            }),
+            Kind::Page => content.pages.push(StandalonePage { route: s.route, source: s.path, doc }),
+        }
+    }
+    if !errors.is_empty() {
+        errors.sort_by(|a, b| (&a.file, a.line).cmp(&(&b.file, b.line)));
+        return Err(errors);
+    }
+    content.docs.sort_by(|a, b| a.id.cmp(&b.id));
+    // Newest first; same-day posts by slug, for a stable order.
+    content.posts.sort_by(|a, b| b.date.cmp(&a.date).then(b.slug.cmp(&a.slug)));
+    Ok(content)
+}
+
+fn discover(root: &Path, content_dir: &Path, errors: &mut Vec<Diagnostic>) -> Vec<Source> {
+    let mut out = Vec::new();
+    for (sub, kind) in [("docs", Kind::Doc), ("blog", Kind::BlogPost), ("pages", Kind::Page)] {
+        let dir = content_dir.join(sub);
+        if !dir.is_dir() {
+            continue;
+        }
+        let mut files: Vec<PathBuf> = walkdir::WalkDir::new(&dir)
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_file())
+            .map(|e| e.into_path())
+            .filter(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("md" | "mdx")))
+            .collect();
+        files.sort();
+        for path in files {
+            let rel_to_root = path.strip_prefix(root).unwrap_or(&path).to_path_buf();
+            let rel = path.strip_prefix(&dir).unwrap().with_extension("");
+            let rel = rel.to_string_lossy().replace('\\', "/");
+            if rel == "README" {
+                continue;
+            }
+            let mut err = |m: String| errors.push(Diagnostic { file: rel_to_root.clone(), line: None, message: m });
+            if let Some(bad) = rel.split('/').find(|seg| !valid_segment(seg)) {
+                err(format!("`{bad}`: file and folder names may use letters, digits, `-`, `_` and `.` only"));
+                continue;
+            }
+            match kind {
+                Kind::Doc => {
+                    let id = rel.strip_suffix("/index").unwrap_or(&rel).to_string();
+                    out.push(Source { kind, route: format!("/docs/{id}"), id, path: rel_to_root, date: None });
+                }
+                Kind::Page => {
+                    let route = if rel == "index" { "/".to_string() } else { format!("/{rel}") };
+                    out.push(Source { kind, route, id: rel, path: rel_to_root, date: None });
+                }
+                Kind::BlogPost => match blog_file_name(&rel) {
+                    Some((date, slug)) => out.push(Source {
+                        kind,
+                        route: format!("/blog/{:04}/{:02}/{:02}/{slug}", date.year(), date.month(), date.day()),
+                        id: slug,
+                        path: rel_to_root,
+                        date: Some(date),
+                    }),
+                    None => err("blog post file names are `YYYY-MM-DD-slug.md` with a real date".into()),
+                },
+            }
+        }
+    }
+    out
+}
+
+fn valid_segment(s: &str) -> bool {
+    !s.is_empty() && !s.starts_with('.') && s.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+}
+
+fn blog_file_name(name: &str) -> Option<(jiff::civil::Date, String)> {
+    if name.contains('/') || name.len() < 12 || name.as_bytes().get(10) != Some(&b'-') {
+        return None;
+    }
+    let date: jiff::civil::Date = name[..10].parse().ok()?;
+    let slug = &name[11..];
+    (!slug.is_empty()).then(|| (date, slug.to_string()))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,67 @@
+use super::*;
+
+fn write(root: &Path, rel: &str, text: &str) {
+    let p = root.join(rel);
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(p, text).unwrap();
+}
+
+const PAGE: &str = "---\ntitle: 页\ndescription: 说明。\n---\n";
+
+#[test]
+fn routes_from_paths_and_post_dates() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "content/docs/introduction/motivation.md", &format!("{PAGE}[下一页](./core-concepts.md)"));
+    write(root, "content/docs/introduction/core-concepts.md", PAGE);
+    write(root, "content/docs/refine/api/Primitive_Checkers.md", PAGE);
+    write(root, "content/docs/README.md", "not a page");
+    write(root, "content/blog/2022-10-11-recoil-0.7.6-release.md", PAGE);
+    write(root, "content/blog/2020-05-30-0.0.8-released.mdx", PAGE);
+    write(root, "content/pages/resources.md", PAGE);
+    let c = load(root, &root.join("content")).unwrap();
+    let routes: Vec<_> = c.docs.iter().map(|d| d.route.as_str()).collect();
+    assert_eq!(routes, vec!["/docs/introduction/core-concepts", "/docs/introduction/motivation", "/docs/refine/api/Primitive_Checkers"]);
+    assert_eq!(c.docs[2].id, "refine/api/Primitive_Checkers");
+    let posts: Vec<_> = c.posts.iter().map(|p| p.route.as_str()).collect();
+    assert_eq!(posts, vec!["/blog/2022/10/11/recoil-0.7.6-release", "/blog/2020/05/30/0.0.8-released"]);
+    assert_eq!(c.pages[0].route, "/resources");
+    assert_eq!(c.links.len(), 1);
+    assert_eq!(c.links[0].route, "/docs/introduction/core-concepts");
+    assert_eq!(c.docs[0].source, Path::new("content/docs/introduction/core-concepts.md"));
+}
+
+#[test]
+fn errors_from_every_file_are_collected_with_paths() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "content/docs/a.md", &format!("{PAGE}\n<Nope />"));
+    write(root, "content/docs/b.md", "no front matter");
+    write(root, "content/docs/c.md", PAGE);
+    let e = load(root, &root.join("content")).unwrap_err();
+    let shown: Vec<String> = e.iter().map(|d| d.to_string()).collect();
+    assert_eq!(shown.len(), 2, "{shown:?}");
+    assert!(shown[0].starts_with("content/docs/a.md:6: unknown component"), "{shown:?}");
+    assert!(shown[1].starts_with("content/docs/b.md:1: missing front matter"), "{shown:?}");
+}
+
+#[test]
+fn bad_blog_file_name_and_bad_characters() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "content/blog/2022-13-45-x.md", PAGE);
+    write(root, "content/docs/有空格 的.md", PAGE);
+    let e = load(root, &root.join("content")).unwrap_err();
+    assert!(e.iter().any(|d| d.message.contains("YYYY-MM-DD-slug")));
+    assert!(e.iter().any(|d| d.message.contains("letters, digits")));
+}
+
+#[test]
+fn broken_relative_markdown_link_is_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "content/docs/a.md", &format!("{PAGE}\n[x](./missing.md)"));
+    let c = load(root, &root.join("content")).unwrap();
+    assert_eq!(c.warnings.len(), 1);
+    assert!(c.warnings[0].to_string().starts_with("content/docs/a.md:6: broken Markdown link `./missing.md`"));
+}

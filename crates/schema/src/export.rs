@@ -1,0 +1,66 @@
+//! Renders the TypeScript declarations of every contract type into one module.
+
+use crate::*;
+use ts_rs::{Config, TS};
+
+macro_rules! decls {
+    ($cfg:expr; $($t:ty),* $(,)?) => {
+        vec![$(format!("export {}", <$t as TS>::decl($cfg))),*]
+    };
+}
+
+/// The contents of `frontend/src/schema.ts`.
+pub fn typescript_declarations() -> String {
+    let cfg = Config::default();
+    let decls = decls!(&cfg;
+        Block, Inline, InlineNode, ListItem, Footnote, AdmonitionKind, Align, TabItem, CodeBlock,
+        Token, TokenClass, Component, TodoStage, TocItem,
+        SiteData, Navbar, Logo, Position, NavItem, NavIcon, DropdownItem, LinkTarget, Footer,
+        FooterGroup, Announcement, ThemeName, ColorMode, TocLevels, DocsSettings, DocsVersion,
+        VersionBanner, BlogSettings, SearchSettings, Analytics,
+        PageData, Head, Page, DocPage, Sidebar, SidebarItem, PageLink, TagLink, TagCount,
+        DocSummary, BlogListPage, BlogPostSummary, BlogPostPage, ArchiveYear, ArchivePost,
+        HomePage, Hero, Feature, MarkdownPage,
+    );
+    let mut out = String::from(
+        "// Generated from crates/schema by `UPDATE_TYPES=1 cargo test -p site-schema`. Do not edit.\n\n",
+    );
+    for d in decls {
+        out.push_str(&d);
+        out.push_str("\n\n");
+    }
+    out.truncate(out.trim_end().len());
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    /// The front end's copy of the types must be the one generated from the Rust types.
+    #[test]
+    fn generated_types_are_current() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../frontend/src/schema.ts");
+        let want = typescript_declarations();
+        if std::env::var_os("UPDATE_TYPES").is_some() {
+            std::fs::write(&path, &want).unwrap();
+        }
+        let have = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            have == want,
+            "frontend/src/schema.ts is out of date; run `UPDATE_TYPES=1 cargo test -p site-schema`"
+        );
+    }
+
+    #[test]
+    fn text_inlines_are_bare_strings_and_tokens_are_compact() {
+        let p = Block::Paragraph { children: vec![Inline::Text("你好".into())] };
+        assert_eq!(serde_json::to_string(&p).unwrap(), r#"{"t":"paragraph","children":["你好"]}"#);
+        let line = vec![Token::Styled(TokenClass::Keyword, "const".into()), Token::Plain(" x".into())];
+        assert_eq!(serde_json::to_string(&line).unwrap(), r#"[["k","const"]," x"]"#);
+        let c = Component::TodoListDemo { stage: TodoStage::Atoms };
+        assert_eq!(serde_json::to_string(&c).unwrap(), r#"{"name":"TodoListDemo","stage":"atoms"}"#);
+    }
+}
