@@ -1,1 +1,119 @@
-fn main() {}
+//! `docsite`: builds, checks and serves the Recoil Chinese documentation site.
+//!
+//!   cargo run --release -- build            the whole site into build/
+//!   cargo run --release -- serve            build if stale, then serve on 127.0.0.1:3000
+//!   cargo run --release -- dev              serve, and rebuild on every edit (live reload)
+//!   cargo run --release -- check            every validation of the build, nothing written
+
+mod dev;
+
+use anyhow::Result;
+use clap::{Parser, Subcommand};
+use site_build::{BuildFailed, Options, Report};
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "docsite", version, about = "Builds, checks and serves the Recoil 中文文档 site")]
+struct Cli {
+    /// The repository root (holds site.toml, content/, static/, frontend/).
+    #[arg(long, global = true, default_value = ".")]
+    root: PathBuf,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Build the whole site into build/.
+    Build {
+        /// Rebuild the front-end bundle even when its sources did not change.
+        #[arg(long)]
+        fresh_bundle: bool,
+        /// Output directory.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Build when build/ is missing or stale, then serve it.
+    Serve {
+        #[arg(long, default_value_t = 3000)]
+        port: u16,
+        #[arg(long, default_value = "127.0.0.1")]
+        host: IpAddr,
+        /// Serve what is in build/ as it is, without rebuilding.
+        #[arg(long)]
+        no_build: bool,
+    },
+    /// Serve and rebuild on every change to content, static files, config or front end.
+    Dev {
+        #[arg(long, default_value_t = 3000)]
+        port: u16,
+        #[arg(long, default_value = "127.0.0.1")]
+        host: IpAddr,
+    },
+    /// Run every validation of the build (config, content, links) without writing output.
+    Check,
+}
+
+fn print_report(r: &Report) {
+    for w in &r.warnings {
+        eprintln!("warning: {w}");
+    }
+    eprintln!(
+        "built {} pages ({} files) in {:.2} s, {} warning(s){}",
+        r.pages,
+        r.files,
+        r.total.as_secs_f64(),
+        r.warnings.len(),
+        if r.bundle_cached { "; front-end bundle reused" } else { "" }
+    );
+}
+
+fn run(cli: Cli) -> Result<()> {
+    let root = cli.root.canonicalize().map_err(|e| anyhow::anyhow!("{}: {e}", cli.root.display()))?;
+    let mut opts = Options::new(&root);
+    match cli.command {
+        Command::Build { fresh_bundle, out } => {
+            opts.fresh_bundle = fresh_bundle;
+            if let Some(out) = out {
+                opts.out = if out.is_absolute() { out } else { std::env::current_dir()?.join(out) };
+            }
+            eprintln!("building {} …", root.display());
+            print_report(&site_build::build(&opts)?);
+        }
+        Command::Check => {
+            let checked = site_build::check(&opts)?;
+            for w in &checked.warnings {
+                eprintln!("warning: {w}");
+            }
+            eprintln!("check passed: {} pages, {} warning(s)", checked.site.pages.len(), checked.warnings.len());
+        }
+        Command::Serve { port, host, no_build } => {
+            if !no_build && !site_build::stamp::is_current(&root, &opts.out) {
+                eprintln!("build/ is missing or stale: building …");
+                print_report(&site_build::build(&opts)?);
+            }
+            let base = site_build::load_config(&opts)?.site.base_url;
+            let server = site_server::Server::new(&opts.out, &base, None)?;
+            let addr = SocketAddr::new(host, port);
+            eprintln!("serving {} at http://{addr}{base}  (Ctrl-C stops)", opts.out.display());
+            tokio::runtime::Runtime::new()?.block_on(server.run(addr))?;
+        }
+        Command::Dev { port, host } => dev::run(opts, SocketAddr::new(host, port))?,
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            match e.downcast_ref::<BuildFailed>() {
+                Some(f) => eprintln!("{f}"),
+                None => eprintln!("error: {e:#}"),
+            }
+            ExitCode::FAILURE
+        }
+    }
+}

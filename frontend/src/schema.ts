@@ -1,6 +1,10 @@
 // Generated from crates/schema by `UPDATE_TYPES=1 cargo test -p site-schema`. Do not edit.
 
-export type Block = { "t": "heading", level: number, id: string, children: Array<Inline>, } | { "t": "paragraph", children: Array<Inline>, } | { "t": "code" } & CodeBlock | { "t": "list", ordered: boolean, start?: number | null, items: Array<ListItem>, } | { "t": "quote", children: Array<Block>, } | { "t": "admonition", kind: AdmonitionKind, title?: Array<Inline> | null, children: Array<Block>, } | { "t": "tabs", groupId?: string | null, items: Array<TabItem>, } | { "t": "details", summary: Array<Inline>, children: Array<Block>, } | { "t": "table", align: Array<Align>, head: Array<Array<Inline>>, rows: Array<Array<Array<Inline>>>, } | { "t": "rule" } | { "t": "component" } & Component | { "t": "footnotes", items: Array<Footnote>, };
+export type Block = { "t": "heading", level: number, id: string, children: Array<Inline>, } | { "t": "paragraph", children: Array<Inline>, } | { "t": "code" } & CodeBlock | { "t": "list", ordered: boolean, 
+/**
+ * Tight lists render their items' first paragraph without `<p>`.
+ */
+tight?: boolean, start?: number | null, items: Array<ListItem>, } | { "t": "quote", children: Array<Block>, } | { "t": "admonition", kind: AdmonitionKind, title?: Array<Inline> | null, children: Array<Block>, } | { "t": "tabs", groupId?: string | null, items: Array<TabItem>, } | { "t": "details", summary: Array<Inline>, children: Array<Block>, } | { "t": "table", align: Array<Align>, head: Array<Array<Inline>>, rows: Array<Array<Array<Inline>>>, } | { "t": "rule" } | { "t": "component" } & Component | { "t": "footnotes", items: Array<Footnote>, };
 
 export type Inline = string | InlineNode;
 
@@ -144,7 +148,7 @@ canonical: string, ogType: string,
  */
 noindex?: boolean, };
 
-export type Page = { "kind": "doc" } & DocPage | { "kind": "docTags", tags: Array<TagCount>, } | { "kind": "docTag", tag: string, docs: Array<DocSummary>, allTagsRoute: string, } | { "kind": "blogList" } & BlogListPage | { "kind": "blogPost" } & BlogPostPage | { "kind": "blogArchive", years: Array<ArchiveYear>, } | { "kind": "blogTags", tags: Array<TagCount>, } | { "kind": "home" } & HomePage | { "kind": "markdown" } & MarkdownPage | { "kind": "search" } | { "kind": "notFound" };
+export type Page = { "kind": "doc" } & DocPage | { "kind": "docTags", tags: Array<TagCount>, } | { "kind": "docTag", tag: string, docs: Array<DocSummary>, allTagsRoute: string, } | { "kind": "blogList" } & BlogListPage | { "kind": "blogPost" } & BlogPostPage | { "kind": "blogArchive", years: Array<ArchiveYear>, } | { "kind": "blogTags", tags: Array<TagCount>, } | { "kind": "home" } & HomePage | { "kind": "markdown" } & MarkdownPage | { "kind": "search" } | { "kind": "notFound" } | { "kind": "redirect", to: string, };
 
 export type DocPage = { id: string, title: string, description: string, content: Array<Block>, toc: Array<TocItem>, hideToc: boolean, sidebar?: Sidebar | null, 
 /**

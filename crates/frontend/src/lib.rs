@@ -1,0 +1,137 @@
+//! The Rust side of the React front end (`frontend/`): installs its packages when missing,
+//! bundles it with Vite (cached by a hash of its sources), and runs the prerender process that
+//! turns page data into HTML with React's server renderer.
+
+mod renderer;
+
+pub use renderer::Renderer;
+
+use anyhow::{Context, Result, bail};
+use sha2::{Digest, Sha256};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Paths of the front-end project.
+#[derive(Debug, Clone)]
+pub struct Frontend {
+    pub dir: PathBuf,
+}
+
+/// What the bundle stage produced.
+#[derive(Debug, Clone)]
+pub struct Bundle {
+    /// `dist/client`: `index.html` (the HTML template) and `assets/` (hashed JS and CSS).
+    pub client_dir: PathBuf,
+    /// The server-render entry, imported by the prerender process.
+    pub server_entry: PathBuf,
+    /// True when the cached bundle was reused.
+    pub cached: bool,
+}
+
+impl Frontend {
+    pub fn new(dir: &Path) -> Frontend {
+        Frontend { dir: dir.to_path_buf() }
+    }
+
+    fn dist(&self) -> PathBuf {
+        self.dir.join("dist")
+    }
+
+    /// Runs `npm ci` when `node_modules` is missing or older than `package-lock.json`.
+    pub fn ensure_packages(&self) -> Result<bool> {
+        check_node()?;
+        let lock = self.dir.join("package-lock.json");
+        let installed = self.dir.join("node_modules/.package-lock.json");
+        let fresh = match (std::fs::metadata(&lock), std::fs::metadata(&installed)) {
+            (Ok(l), Ok(i)) => i.modified()? >= l.modified()?,
+            _ => false,
+        };
+        if fresh {
+            return Ok(false);
+        }
+        eprintln!("  installing front-end packages (npm ci in {}) …", self.dir.display());
+        let status = Command::new("npm")
+            .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
+            .current_dir(&self.dir)
+            .status()
+            .context("could not run npm")?;
+        if !status.success() {
+            bail!("`npm ci` failed in {}; run it there by hand to see why", self.dir.display());
+        }
+        Ok(true)
+    }
+
+    /// Hash of everything the bundle is made from.
+    pub fn source_hash(&self, base_url: &str) -> Result<String> {
+        let mut files: Vec<PathBuf> = walkdir::WalkDir::new(self.dir.join("src"))
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_file())
+            .map(|e| e.into_path())
+            .collect();
+        for f in ["index.html", "vite.config.ts", "tsconfig.json", "package-lock.json", "scripts/prerender.mjs"] {
+            files.push(self.dir.join(f));
+        }
+        files.sort();
+        let mut h = Sha256::new();
+        h.update(base_url.as_bytes());
+        for f in files {
+            h.update(f.strip_prefix(&self.dir).unwrap_or(&f).to_string_lossy().as_bytes());
+            h.update(std::fs::read(&f).with_context(|| format!("reading {}", f.display()))?);
+        }
+        Ok(h.finalize().iter().map(|b| format!("{b:02x}")).collect())
+    }
+
+    /// Builds the client and server bundles for a site under `base_url`, unless the cached
+    /// ones match the sources.
+    pub fn bundle(&self, force: bool, base_url: &str) -> Result<Bundle> {
+        let dist = self.dist();
+        let bundle = Bundle {
+            client_dir: dist.join("client"),
+            server_entry: dist.join("server/entry-server.js"),
+            cached: false,
+        };
+        let hash = self.source_hash(base_url)?;
+        let stamp = dist.join(".source-hash");
+        if !force && std::fs::read_to_string(&stamp).ok().as_deref() == Some(hash.as_str()) && bundle.server_entry.exists() {
+            return Ok(Bundle { cached: true, ..bundle });
+        }
+        let _ = std::fs::remove_file(&stamp);
+        let vite = self.dir.join("node_modules/vite/bin/vite.js");
+        let run = |args: &[&str]| {
+            Command::new("node")
+                .arg(&vite)
+                .args(args)
+                .args(["--logLevel", "warn", "--base", base_url])
+                .current_dir(&self.dir)
+                .spawn()
+                .context("could not start Vite")
+        };
+        // The two bundles are independent; build them side by side.
+        let mut client = run(&["build", "--outDir", "dist/client", "--emptyOutDir"])?;
+        let mut server = run(&["build", "--ssr", "src/entry-server.tsx", "--outDir", "dist/server", "--emptyOutDir"])?;
+        let (c, s) = (client.wait()?, server.wait()?);
+        if !c.success() || !s.success() {
+            bail!("Vite build failed (client: {c}, server: {s}); the messages above say why");
+        }
+        std::fs::write(&stamp, hash)?;
+        Ok(bundle)
+    }
+
+    /// Starts the prerender process for `bundle`.
+    pub fn renderer(&self, bundle: &Bundle, site_json: &str) -> Result<Renderer> {
+        Renderer::start(&self.dir.join("scripts/prerender.mjs"), bundle, site_json)
+    }
+}
+
+fn check_node() -> Result<()> {
+    let ok = Command::new("node").arg("--version").output().map(|o| o.status.success()).unwrap_or(false)
+        && Command::new("npm").arg("--version").output().map(|o| o.status.success()).unwrap_or(false);
+    if !ok {
+        bail!(
+            "Node.js (20 or newer) with npm is needed to build the front end and was not found.\n\
+             Install it, for example on Debian: `apt-get update && apt-get install -y nodejs npm`"
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,5 @@
+/** The top progress bar of slow route changes (the router shows it after a delay). */
+export function ProgressBar({active}: {active: boolean}) {
+  if (!active) return null;
+  return <div className="progress-bar" role="progressbar" aria-label="页面加载中" />;
+}

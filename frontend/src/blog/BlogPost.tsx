@@ -1,0 +1,53 @@
+import type {PageData} from '../schema';
+import {Blocks} from '../content/Blocks';
+import {Link} from '../theme/Link';
+import {TOC} from '../docs/TOC';
+import {PostMeta, Tags} from './PostMeta';
+import {t} from '../i18n';
+
+export default function BlogPost({data}: {data: PageData}) {
+  const post = data.page as Extract<PageData['page'], {kind: 'blogPost'}>;
+  const showToc = !post.hideToc && post.toc.length > 0;
+  return (
+    <div className="container blog-post-layout">
+      <article className="blog-post">
+        <header>
+          <p className="blog-post__back">
+            <Link to="/blog">← 博客</Link>
+          </p>
+          <h1 data-pagefind-meta="title">{post.title}</h1>
+          <PostMeta date={post.date} minutes={post.readingMinutes} authors={post.authors} />
+        </header>
+        <div className="markdown" data-pagefind-body="" data-pagefind-filter="type:blog" data-pagefind-meta="section:博客">
+          <Blocks blocks={post.content} />
+        </div>
+        <footer className="blog-post__footer">
+          <Tags tags={post.tags} />
+        </footer>
+        {(post.newer || post.older) && (
+          <nav className="paginator" aria-label={t.blogPostPagination}>
+            {post.newer ? (
+              <Link to={post.newer.route} className="paginator__link paginator__link--prev" rel="prev">
+                <span className="paginator__label">« {t.newerPost}</span>
+                <span className="paginator__title">{post.newer.title}</span>
+              </Link>
+            ) : (
+              <span />
+            )}
+            {post.older && (
+              <Link to={post.older.route} className="paginator__link paginator__link--next" rel="next">
+                <span className="paginator__label">{t.olderPost} »</span>
+                <span className="paginator__title">{post.older.title}</span>
+              </Link>
+            )}
+          </nav>
+        )}
+      </article>
+      {showToc && (
+        <div className="blog-post-layout__toc">
+          <TOC items={post.toc} />
+        </div>
+      )}
+    </div>
+  );
+}

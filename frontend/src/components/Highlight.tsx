@@ -1,0 +1,12 @@
+import type {PropsOf} from './registry';
+
+/** A coloured label: the content-format page's example of an embedded component. */
+export default function Highlight({color, text}: PropsOf<'Highlight'>) {
+  return (
+    <p>
+      <span className="highlight-chip" style={{backgroundColor: color}}>
+        {text}
+      </span>
+    </p>
+  );
+}

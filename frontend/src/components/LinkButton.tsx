@@ -1,0 +1,13 @@
+import {Link} from '../theme/Link';
+import type {PropsOf} from './registry';
+
+/** A prominent link styled as a button (external links open in a new tab). */
+export default function LinkButton({href, label}: PropsOf<'LinkButton'>) {
+  return (
+    <p className="link-button">
+      <Link to={href} newTab={/^https?:/.test(href)} className="button button--primary button--lg">
+        {label}
+      </Link>
+    </p>
+  );
+}

@@ -1,0 +1,108 @@
+import type {Block} from '../schema';
+import {Inlines} from './Inlines';
+import {Heading} from './Heading';
+import {CodeBlock} from './CodeBlock';
+import {Tabs} from './Tabs';
+import {Admonition} from './Admonition';
+import {Details} from './Details';
+import {Embedded} from '../components/Embedded';
+
+/** Renders the document tree: one component per block type. */
+export function Blocks({blocks}: {blocks: Block[]}) {
+  return (
+    <>
+      {blocks.map((b, i) => (
+        <BlockNode key={i} block={b} />
+      ))}
+    </>
+  );
+}
+
+function BlockNode({block: b}: {block: Block}) {
+  switch (b.t) {
+    case 'heading':
+      return <Heading level={b.level} id={b.id} children={b.children} />;
+    case 'paragraph':
+      return (
+        <p>
+          <Inlines nodes={b.children} />
+        </p>
+      );
+    case 'code':
+      return <CodeBlock code={b} />;
+    case 'list': {
+      const items = b.items.map((item, i) => {
+        const [first, ...rest] = item.children;
+        // Tight lists: the first paragraph of an item renders without <p>.
+        const head = b.tight && first?.t === 'paragraph' ? <Inlines nodes={first.children} /> : first ? <BlockNode block={first} /> : null;
+        return (
+          <li key={i} className={item.checked != null ? 'task-list-item' : undefined}>
+            {item.checked != null && <input type="checkbox" checked={item.checked} disabled aria-label={item.checked ? '已完成' : '未完成'} />}
+            {head}
+            <Blocks blocks={rest} />
+          </li>
+        );
+      });
+      return b.ordered ? <ol start={b.start ?? undefined}>{items}</ol> : <ul>{items}</ul>;
+    }
+    case 'quote':
+      return (
+        <blockquote>
+          <Blocks blocks={b.children} />
+        </blockquote>
+      );
+    case 'admonition':
+      return <Admonition kind={b.kind} title={b.title} children={b.children} />;
+    case 'tabs':
+      return <Tabs groupId={b.groupId} items={b.items} />;
+    case 'details':
+      return <Details summary={b.summary} children={b.children} />;
+    case 'table':
+      return (
+        <div className="table-wrapper" tabIndex={0}>
+          <table>
+            <thead>
+              <tr>
+                {b.head.map((cell, i) => (
+                  <th key={i} style={b.align[i] && b.align[i] !== 'none' ? {textAlign: b.align[i] as 'left'} : undefined}>
+                    <Inlines nodes={cell} />
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {b.rows.map((row, r) => (
+                <tr key={r}>
+                  {row.map((cell, i) => (
+                    <td key={i} style={b.align[i] && b.align[i] !== 'none' ? {textAlign: b.align[i] as 'left'} : undefined}>
+                      <Inlines nodes={cell} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      );
+    case 'rule':
+      return <hr />;
+    case 'component':
+      return <Embedded component={b} />;
+    case 'footnotes':
+      return (
+        <section className="footnotes" aria-label="注脚">
+          <hr />
+          <ol>
+            {b.items.map((f) => (
+              <li key={f.id} id={f.id}>
+                <Blocks blocks={f.children} />
+                <a href={`#ref-${f.id}`} aria-label="返回正文" className="footnote-back">
+                  ↩
+                </a>
+              </li>
+            ))}
+          </ol>
+        </section>
+      );
+  }
+}

@@ -1,0 +1,104 @@
+import {useEffect, useId, useRef, useState, useSyncExternalStore} from 'react';
+import type {Sidebar, SidebarItem} from '../schema';
+import {Link} from '../theme/Link';
+import {ChevronIcon, SidebarCollapseIcon, SidebarExpandIcon} from '../theme/Icons';
+import {t} from '../i18n';
+
+function contains(items: SidebarItem[], route: string): boolean {
+  return items.some((i) => (i.type === 'doc' ? i.route === route : i.type === 'category' ? contains(i.items, route) : false));
+}
+
+function Category({item, route, depth}: {item: Extract<SidebarItem, {type: 'category'}>; route: string; depth: number}) {
+  const active = contains(item.items, route);
+  const [open, setOpen] = useState(!item.collapsed || active);
+  const id = useId();
+  // Navigating into a collapsed category opens it.
+  useEffect(() => {
+    if (active) setOpen(true);
+  }, [active, route]);
+  return (
+    <li className={`sidebar__category${active ? ' sidebar__category--active' : ''}`}>
+      <button type="button" className="sidebar__category-button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+        <span>{item.label}</span>
+        <ChevronIcon size={14} className={open ? 'sidebar__chevron sidebar__chevron--open' : 'sidebar__chevron'} />
+      </button>
+      <div id={id} hidden={!open}>
+        <SidebarItems items={item.items} route={route} depth={depth + 1} />
+      </div>
+    </li>
+  );
+}
+
+/** The items of a sidebar, recursively; also used inside the mobile menu. */
+export function SidebarItems({items, route, depth}: {items: SidebarItem[]; route: string; depth: number}) {
+  return (
+    <ul className={`sidebar__list sidebar__list--depth-${depth}`}>
+      {items.map((item) => {
+        if (item.type === 'category') return <Category key={item.label} item={item} route={route} depth={depth} />;
+        if (item.type === 'link')
+          return (
+            <li key={item.label}>
+              <Link to={item.href} newTab className="sidebar__link">
+                {item.label}
+              </Link>
+            </li>
+          );
+        const active = item.route === route;
+        return (
+          <li key={item.route}>
+            <Link to={item.route} className={active ? 'sidebar__link sidebar__link--active' : 'sidebar__link'} aria-current={active ? 'page' : undefined}>
+              {item.label}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+// The desktop sidebar's collapsed state outlives page changes (pages remount on navigation).
+let collapsed = false;
+const listeners = new Set<() => void>();
+const collapseStore = {
+  subscribe: (l: () => void) => (listeners.add(l), () => listeners.delete(l)),
+  get: () => collapsed,
+  set: (v: boolean) => {
+    collapsed = v;
+    listeners.forEach((l) => l());
+  },
+};
+
+export function useSidebarCollapsed(): [boolean, (v: boolean) => void] {
+  const v = useSyncExternalStore(collapseStore.subscribe, collapseStore.get, () => false);
+  return [v, collapseStore.set];
+}
+
+/** The desktop doc sidebar: collapsible categories, and collapsible as a whole to a thin bar. */
+export function DocSidebar({sidebar, route}: {sidebar: Sidebar; route: string}) {
+  const [isCollapsed, setCollapsed] = useSidebarCollapsed();
+  const nav = useRef<HTMLElement>(null);
+  // Keep the current page in view inside a long sidebar.
+  useEffect(() => {
+    const el = nav.current?.querySelector('[aria-current="page"]');
+    if (el && 'scrollIntoView' in el) (el as HTMLElement).scrollIntoView({block: 'nearest'});
+  }, [route]);
+  if (isCollapsed) {
+    return (
+      <div className="sidebar sidebar--collapsed">
+        <button type="button" className="sidebar__expand" aria-label={t.expandSidebar} title={t.expandSidebar} onClick={() => setCollapsed(false)}>
+          <SidebarExpandIcon />
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="sidebar">
+      <nav ref={nav} className="sidebar__nav" aria-label={t.docsSidebar}>
+        <SidebarItems items={sidebar.items} route={route} depth={0} />
+      </nav>
+      <button type="button" className="sidebar__collapse" aria-label={t.collapseSidebar} title={t.collapseSidebar} onClick={() => setCollapsed(true)}>
+        <SidebarCollapseIcon />
+      </button>
+    </div>
+  );
+}

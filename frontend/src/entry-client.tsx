@@ -1,0 +1,29 @@
+import {hydrateRoot} from 'react-dom/client';
+import type {PageData, SiteData} from './schema';
+import {App} from './app/App';
+import {setBaseUrl} from './app/base';
+import {clientLayouts} from './layouts';
+import {componentsOf, loadComponents} from './components/registry';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/content.css';
+import './styles/code.css';
+import './styles/docs.css';
+import './styles/blog.css';
+import './styles/home.css';
+import './styles/search.css';
+
+// Tells the template's base-URL check that the bundle loaded.
+(window as Window & {__appStarted?: boolean}).__appStarted = true;
+
+async function start() {
+  const el = document.getElementById('__data');
+  if (!el?.textContent) throw new Error('page data missing from the HTML');
+  const {site, page} = JSON.parse(el.textContent) as {site: SiteData; page: PageData};
+  setBaseUrl(site.baseUrl);
+  // Hydration must render what the server rendered: load this page's code first.
+  await Promise.all([clientLayouts.load(page.page.kind), loadComponents(componentsOf(page.page))]);
+  hydrateRoot(document.getElementById('__app')!, <App site={site} initial={page} layouts={clientLayouts} />);
+}
+
+void start();

@@ -1,0 +1,56 @@
+import type {PageData} from '../schema';
+import {useSite} from '../app/contexts';
+import {withBase} from '../app/base';
+import {Link} from '../theme/Link';
+import {Blocks} from '../content/Blocks';
+import {t} from '../i18n';
+
+/** Shown by the template's script when the bundle could not load (a wrong base URL). */
+function BaseUrlIssueBanner() {
+  const {baseUrl} = useSite();
+  return (
+    <div id="base-url-issue" className="base-url-issue" role="alert" hidden>
+      <p>
+        {t.baseUrlIssue} {t.baseUrlIssueDetail(baseUrl)}
+        <strong data-suggest="" />
+      </p>
+    </div>
+  );
+}
+
+export default function Home({data}: {data: PageData}) {
+  const home = data.page as Extract<PageData['page'], {kind: 'home'}>;
+  return (
+    <>
+      <BaseUrlIssueBanner />
+      <header className="hero">
+        <div className="container hero__inner">
+          <img className="hero__logo hero__logo--light" src={withBase('img/logo.svg')} alt="" width={96} height={96} />
+          <img className="hero__logo hero__logo--dark" src={withBase('img/logo-dark.svg')} alt="" width={96} height={96} />
+          <h1 className="hero__title">{home.hero.title}</h1>
+          <p className="hero__tagline">{home.hero.tagline}</p>
+          <p className="hero__actions">
+            <Link to={home.hero.actionRoute} className="button button--primary button--lg">
+              {home.hero.actionLabel}
+            </Link>
+          </p>
+        </div>
+      </header>
+      <section className="features container" aria-label="Recoil 的特点">
+        {home.features.map((f) => (
+          <div key={f.title} className="feature">
+            <img className="feature__image feature__image--light" src={withBase(f.image.replace(/^\//, ''))} alt={f.imageAlt} width={240} height={180} loading="lazy" />
+            <img className="feature__image feature__image--dark" src={withBase(f.imageDark.replace(/^\//, ''))} alt={f.imageAlt} width={240} height={180} loading="lazy" />
+            <h2 className="feature__title">{f.title}</h2>
+            <p className="feature__text">{f.description}</p>
+          </div>
+        ))}
+      </section>
+      {home.content.length > 0 && (
+        <section className="container markdown">
+          <Blocks blocks={home.content} />
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import type {PageData} from '../schema';
+import {Blocks} from '../content/Blocks';
+import {TOC} from '../docs/TOC';
+
+/** A standalone Markdown page (content/pages/*.md), such as /resources. */
+export default function MarkdownPage({data}: {data: PageData}) {
+  const page = data.page as Extract<PageData['page'], {kind: 'markdown'}>;
+  const showToc = !page.hideToc && page.toc.length > 0;
+  return (
+    <div className="container markdown-page">
+      <article className="markdown-page__main">
+        <h1>{page.title}</h1>
+        <div className="markdown">
+          <Blocks blocks={page.content} />
+        </div>
+      </article>
+      {showToc && (
+        <div className="markdown-page__toc">
+          <TOC items={page.toc} />
+        </div>
+      )}
+    </div>
+  );
+}

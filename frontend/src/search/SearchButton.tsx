@@ -1,0 +1,89 @@
+import {useCallback, useEffect, useRef, useState, type ComponentType} from 'react';
+import {useRouter} from '../app/contexts';
+import {SearchIcon} from '../theme/Icons';
+import {t} from '../i18n';
+import type {SearchModalProps} from './SearchModal';
+
+const loadModal = () => import('./SearchModal');
+
+/** Typing `/` in these must type a slash, not open search. */
+function isEditable(el: EventTarget | null): boolean {
+  if (!(el instanceof HTMLElement)) return false;
+  return el.isContentEditable || el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT';
+}
+
+export function isApple(): boolean {
+  return typeof navigator !== 'undefined' && /Mac|iPhone|iPad|iPod/.test(navigator.platform || navigator.userAgent);
+}
+
+/**
+ * The navbar search button. Opens the search modal on click, Ctrl+K / ⌘K anywhere, and `/`
+ * outside text fields; the modal's code loads on first use.
+ */
+export function SearchButton() {
+  const {navigate} = useRouter();
+  const [Modal, setModal] = useState<ComponentType<SearchModalProps> | null>(null);
+  const [open, setOpen] = useState(false);
+  const [apple, setApple] = useState(false);
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => setApple(isApple()), []);
+
+  const openSearch = useCallback(() => {
+    if (open) return;
+    returnFocus.current = (document.activeElement as HTMLElement | null) ?? button.current;
+    loadModal().then(
+      (m) => {
+        setModal(() => m.SearchModal);
+        setOpen(true);
+      },
+      () => navigate('/search'),
+    );
+  }, [open, navigate]);
+
+  const close = useCallback(() => {
+    setOpen(false);
+    const el = returnFocus.current;
+    // Focus goes back where it was, or to the button when that element is gone.
+    requestAnimationFrame(() => (el && el.isConnected ? el : button.current)?.focus());
+  }, []);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key.toLowerCase() === 'k' && (e.ctrlKey || e.metaKey) && !e.altKey) {
+        e.preventDefault();
+        if (open) close();
+        else openSearch();
+      } else if (e.key === '/' && !e.ctrlKey && !e.metaKey && !e.altKey && !isEditable(e.target) && !open) {
+        e.preventDefault();
+        openSearch();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, openSearch, close]);
+
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className="search-button"
+        aria-haspopup="dialog"
+        aria-keyshortcuts={apple ? 'Meta+K' : 'Control+K'}
+        onClick={openSearch}
+        onMouseEnter={() => void loadModal().catch(() => {})}
+        onFocus={() => void loadModal().catch(() => {})}
+      >
+        <SearchIcon />
+        <span className="search-button__label">{t.search}</span>
+        <span className="search-button__keys" aria-hidden="true">
+          <kbd>{apple ? '⌘' : 'Ctrl'}</kbd>
+          <kbd>K</kbd>
+        </span>
+      </button>
+      {open && Modal && <Modal onClose={close} />}
+    </>
+  );
+}

@@ -1,0 +1,222 @@
+import {useEffect, useId, useMemo, useRef, useState} from 'react';
+import {useRouter} from '../app/contexts';
+import {withBase} from '../app/base';
+import {CloseIcon, SearchIcon} from '../theme/Icons';
+import {t} from '../i18n';
+import {useSearch} from './useSearch';
+import {forgetSearch, recentSearches, rememberSearch} from './recent';
+import {ExcerptText} from './ExcerptText';
+import type {SearchResult} from './types';
+
+export interface SearchModalProps {
+  onClose: () => void;
+}
+
+interface Row {
+  key: string;
+  url: string;
+  external: boolean;
+  title: string;
+  section?: string;
+  result: SearchResult;
+  child: boolean;
+}
+
+function rowsOf(results: SearchResult[]): Row[] {
+  return results.flatMap((r) => [
+    {key: r.id, url: r.url, external: r.external, title: r.title, section: r.section, result: r, child: false},
+    ...r.sections.map((s, i) => ({key: `${r.id}#${i}`, url: s.url, external: s.external, title: s.heading ?? r.title, result: r, child: true})),
+  ]);
+}
+
+const MODAL_RESULTS = 8;
+
+/** The search dialog: results as you type, keyboard selection, recent searches. */
+export function SearchModal({onClose}: SearchModalProps) {
+  const {navigate} = useRouter();
+  const [query, setQuery] = useState('');
+  const [selected, setSelected] = useState(0);
+  const [recent, setRecent] = useState<string[]>(() => recentSearches());
+  const input = useRef<HTMLInputElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
+  const listId = useId();
+  const {state, retry} = useSearch(query, MODAL_RESULTS);
+  const rows = useMemo(() => (state.status === 'done' ? rowsOf(state.results) : []), [state]);
+
+  useEffect(() => {
+    input.current?.focus();
+    document.body.classList.add('no-scroll');
+    return () => document.body.classList.remove('no-scroll');
+  }, []);
+  useEffect(() => setSelected(0), [rows]);
+  useEffect(() => {
+    document.getElementById(`${listId}-${selected}`)?.scrollIntoView({block: 'nearest'});
+  }, [selected, listId]);
+
+  const open = (url: string, external: boolean) => {
+    rememberSearch(query);
+    onClose();
+    if (external) window.location.assign(url);
+    else navigate(withBase(url));
+  };
+  const seeAll = () => withBase(`search?q=${encodeURIComponent(query.trim())}`);
+
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      onClose();
+    } else if (e.key === 'ArrowDown' && rows.length) {
+      e.preventDefault();
+      setSelected((s) => (s + 1) % rows.length);
+    } else if (e.key === 'ArrowUp' && rows.length) {
+      e.preventDefault();
+      setSelected((s) => (s - 1 + rows.length) % rows.length);
+    } else if (e.key === 'Enter' && e.target === input.current) {
+      e.preventDefault();
+      const row = rows[selected];
+      if (row) open(row.url, row.external);
+      else if (query.trim()) {
+        rememberSearch(query);
+        onClose();
+        navigate(seeAll());
+      }
+    } else if (e.key === 'Tab') {
+      // Keep focus inside the dialog.
+      const focusable = dialog.current?.querySelectorAll<HTMLElement>('input, button, a[href]:not([tabindex="-1"])');
+      if (!focusable?.length) return;
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (e.shiftKey && document.activeElement === first) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault();
+        first.focus();
+      }
+    }
+  };
+
+  const active = rows[selected];
+  return (
+    <div className="search-modal" role="dialog" aria-modal="true" aria-label={t.searchLabel} ref={dialog} onKeyDown={onKeyDown}>
+      <div className="search-modal__backdrop" onClick={onClose} />
+      <div className="search-modal__panel">
+        <form className="search-modal__form" role="search" onSubmit={(e) => e.preventDefault()}>
+          <SearchIcon size={20} className="search-modal__icon" />
+          <input
+            ref={input}
+            className="search-modal__input"
+            type="search"
+            value={query}
+            placeholder={t.searchPlaceholder}
+            aria-label={t.searchLabel}
+            role="combobox"
+            aria-expanded={rows.length > 0}
+            aria-controls={listId}
+            aria-autocomplete="list"
+            aria-activedescendant={active ? `${listId}-${selected}` : undefined}
+            autoComplete="off"
+            autoCorrect="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            enterKeyHint="go"
+            onChange={(e) => setQuery(e.target.value)}
+          />
+          <button type="button" className="search-modal__close" aria-label={t.closeSearch} onClick={onClose}>
+            <CloseIcon size={16} />
+            <kbd aria-hidden="true">Esc</kbd>
+          </button>
+        </form>
+        <div className="search-modal__body" aria-live="polite">
+          {state.status === 'empty' &&
+            (recent.length ? (
+              <section>
+                <h2 className="search-modal__heading">{t.recentSearches}</h2>
+                <ul className="search-recent">
+                  {recent.map((q) => (
+                    <li key={q}>
+                      <button type="button" className="search-recent__query" onClick={() => setQuery(q)}>
+                        {q}
+                      </button>
+                      <button
+                        type="button"
+                        className="search-recent__remove"
+                        aria-label={t.removeRecent(q)}
+                        onClick={() => {
+                          forgetSearch(q);
+                          setRecent(recentSearches());
+                        }}
+                      >
+                        <CloseIcon size={12} />
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : (
+              <p className="search-modal__message">{t.emptyQuery}</p>
+            ))}
+          {state.status === 'loading' && <p className="search-modal__message">{t.searchLoading}</p>}
+          {state.status === 'error' && (
+            <div className="search-modal__message" role="alert">
+              <p>{t.searchError}</p>
+              <button type="button" className="button button--primary" onClick={retry}>
+                {t.searchRetry}
+              </button>
+            </div>
+          )}
+          {state.status === 'done' && state.total === 0 && (
+            <div className="search-modal__message">
+              <p className="search-no-results">{t.noResults(query.trim())}</p>
+              <p className="search-modal__hint">{t.noResultsHint}</p>
+            </div>
+          )}
+          {state.status === 'done' && state.total > 0 && (
+            <ul className="search-hits" role="listbox" id={listId} aria-label={t.searchResultsFor(query.trim())}>
+              {rows.map((row, i) => (
+                <li key={row.key} role="none" className={row.child ? 'search-hit search-hit--child' : 'search-hit'}>
+                  <a
+                    id={`${listId}-${i}`}
+                    role="option"
+                    aria-selected={i === selected}
+                    tabIndex={-1}
+                    href={row.external ? row.url : withBase(row.url)}
+                    data-full-load={row.external ? '' : undefined}
+                    onMouseMove={() => setSelected(i)}
+                    onClick={(e) => {
+                      e.preventDefault();
+                      open(row.url, row.external);
+                    }}
+                  >
+                    <span className="search-hit__title">{row.title}</span>
+                    {!row.child && row.section && <span className="search-hit__section">{row.section}</span>}
+                    <span className="search-hit__excerpt">
+                      <ExcerptText excerpt={row.child ? row.result.sections[Number(row.key.split('#')[1])].excerpt : row.result.excerpt} />
+                    </span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <footer className="search-modal__footer">
+          {state.status === 'done' && state.total > 0 ? (
+            <a
+              className="search-modal__all"
+              href={seeAll()}
+              onClick={() => {
+                rememberSearch(query);
+                onClose();
+              }}
+            >
+              {t.seeAllResults(state.total)}
+            </a>
+          ) : (
+            <span />
+          )}
+          <span className="search-modal__keys">{t.searchKeyboardHint}</span>
+        </footer>
+      </div>
+    </div>
+  );
+}

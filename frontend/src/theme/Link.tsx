@@ -1,0 +1,67 @@
+import {useEffect, useRef, type AnchorHTMLAttributes, type ReactNode} from 'react';
+import {isExternal, withBase} from '../app/base';
+import {useRouter} from '../app/contexts';
+import {ExternalIcon} from './Icons';
+import {t} from '../i18n';
+
+interface Props extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
+  /** A route (`/docs/x#y`) or an external URL. */
+  to: string;
+  children: ReactNode;
+  /** External links open in a new tab with a marker (navbar, footer). */
+  newTab?: boolean;
+}
+
+let observer: IntersectionObserver | null = null;
+const visibleCallbacks = new WeakMap<Element, () => void>();
+
+function observe(el: Element, onVisible: () => void): () => void {
+  if (typeof IntersectionObserver === 'undefined') return () => {};
+  observer ??= new IntersectionObserver((entries) => {
+    for (const e of entries) {
+      if (e.isIntersecting) {
+        visibleCallbacks.get(e.target)?.();
+        observer?.unobserve(e.target);
+      }
+    }
+  });
+  visibleCallbacks.set(el, onVisible);
+  observer.observe(el);
+  return () => observer?.unobserve(el);
+}
+
+/**
+ * A link. Internal links get the base URL, navigate client-side (through the router's
+ * click handler) and prefetch their page when they come into view or on hover.
+ */
+export function Link({to, children, newTab, ...rest}: Props) {
+  const {prefetch} = useRouter();
+  const ref = useRef<HTMLAnchorElement>(null);
+  const external = isExternal(to);
+  const route = external ? null : to.split('#')[0].split('?')[0];
+
+  useEffect(() => {
+    if (!route || !ref.current) return;
+    return observe(ref.current, () => prefetch(route));
+  }, [route, prefetch]);
+
+  if (external) {
+    return newTab ? (
+      <a href={to} target="_blank" rel="noopener noreferrer" {...rest}>
+        {children}
+        <ExternalIcon className="external-icon" />
+        <span className="sr-only">{t.externalLink}</span>
+      </a>
+    ) : (
+      <a href={to} {...rest}>
+        {children}
+      </a>
+    );
+  }
+  const onHover = () => route && prefetch(route);
+  return (
+    <a ref={ref} href={withBase(to)} onMouseEnter={onHover} onFocus={onHover} {...rest}>
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,18 @@
+import {defineConfig} from 'vitest/config';
+
+// The client bundle (`vite build`) and the server-render bundle (`vite build --ssr`) share
+// this file. The engine passes `--base` from site.toml, so asset URLs honour the base URL.
+export default defineConfig({
+  oxc: {jsx: {runtime: 'automatic'}},
+  build: {
+    target: 'es2020',
+    manifest: true,
+    reportCompressedSize: false,
+    // Modern browsers only (es2020); the polyfill would cost bytes on every page.
+    modulePreload: {polyfill: false},
+  },
+  test: {
+    environment: 'node',
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+  },
+});
