@@ -20,6 +20,12 @@ struct Cli {
     /// The repository root (holds site.toml, content/, static/, frontend/).
     #[arg(long, global = true, default_value = ".")]
     root: PathBuf,
+    /// Where the built site goes (default: <root>/build).
+    #[arg(long, global = true)]
+    out: Option<PathBuf>,
+    /// The front-end project (default: <root>/frontend).
+    #[arg(long, global = true)]
+    frontend: Option<PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -31,9 +37,6 @@ enum Command {
         /// Rebuild the front-end bundle even when its sources did not change.
         #[arg(long)]
         fresh_bundle: bool,
-        /// Output directory.
-        #[arg(long)]
-        out: Option<PathBuf>,
     },
     /// Build when build/ is missing or stale, then serve it.
     Serve {
@@ -44,6 +47,9 @@ enum Command {
         /// Serve what is in build/ as it is, without rebuilding.
         #[arg(long)]
         no_build: bool,
+        /// Serve under this path instead of the configured base URL (to test deployments).
+        #[arg(long)]
+        base_url: Option<String>,
     },
     /// Serve and rebuild on every change to content, static files, config or front end.
     Dev {
@@ -73,12 +79,16 @@ fn print_report(r: &Report) {
 fn run(cli: Cli) -> Result<()> {
     let root = cli.root.canonicalize().map_err(|e| anyhow::anyhow!("{}: {e}", cli.root.display()))?;
     let mut opts = Options::new(&root);
+    let absolute = |p: PathBuf| -> Result<PathBuf> { Ok(if p.is_absolute() { p } else { std::env::current_dir()?.join(p) }) };
+    if let Some(out) = cli.out {
+        opts.out = absolute(out)?;
+    }
+    if let Some(f) = cli.frontend {
+        opts.frontend = absolute(f)?;
+    }
     match cli.command {
-        Command::Build { fresh_bundle, out } => {
+        Command::Build { fresh_bundle } => {
             opts.fresh_bundle = fresh_bundle;
-            if let Some(out) = out {
-                opts.out = if out.is_absolute() { out } else { std::env::current_dir()?.join(out) };
-            }
             eprintln!("building {} …", root.display());
             print_report(&site_build::build(&opts)?);
         }
@@ -89,12 +99,15 @@ fn run(cli: Cli) -> Result<()> {
             }
             eprintln!("check passed: {} pages, {} warning(s)", checked.site.pages.len(), checked.warnings.len());
         }
-        Command::Serve { port, host, no_build } => {
+        Command::Serve { port, host, no_build, base_url } => {
             if !no_build && !site_build::stamp::is_current(&root, &opts.out) {
                 eprintln!("build/ is missing or stale: building …");
                 print_report(&site_build::build(&opts)?);
             }
-            let base = site_build::load_config(&opts)?.site.base_url;
+            let base = match base_url {
+                Some(b) => b,
+                None => site_build::load_config(&opts)?.site.base_url,
+            };
             let server = site_server::Server::new(&opts.out, &base, None)?;
             let addr = SocketAddr::new(host, port);
             eprintln!("serving {} at http://{addr}{base}  (Ctrl-C stops)", opts.out.display());

@@ -1,0 +1,31 @@
+// Browser tests and whole-site gates, in Debian's Chromium, against the built site served by
+// our own server (the build must exist: scripts/test builds it first).
+import {defineConfig} from '@playwright/test';
+import {launchOptions} from './e2e/browser.mjs';
+
+const PORT = Number(process.env.TEST_PORT || 4173);
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: ['e2e/**/*.spec.mjs', 'gates/**/*.spec.mjs'],
+  outputDir: 'output/playwright',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: {timeout: 5_000},
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: launchOptions(),
+    viewport: {width: 1280, height: 800},
+    locale: 'zh-CN',
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: `../target/release/docsite --root .. serve --no-build --port ${PORT}`,
+    url: `http://127.0.0.1:${PORT}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 30_000,
+  },
+});
