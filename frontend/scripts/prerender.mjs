@@ -8,6 +8,9 @@ import path from 'node:path';
 import {createInterface} from 'node:readline';
 import {pathToFileURL} from 'node:url';
 
+// React's production build: the development one renders several times slower.
+process.env.NODE_ENV = 'production';
+
 const [serverEntry, templatePath] = process.argv.slice(2);
 const {render} = await import(pathToFileURL(path.resolve(serverEntry)).href);
 const template = fs.readFileSync(templatePath, 'utf8');

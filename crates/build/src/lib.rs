@@ -219,12 +219,26 @@ pub fn build_keeping(opts: &Options) -> Result<Built> {
         let mut renderer = frontend.renderer(&bundle, &site_json)?;
         write_static(opts, &bundle, &config, &site, &out)?;
         let pages: Vec<&PageData> = site.pages.iter().collect();
-        let page_json = write_pages(&mut renderer, &pages, &out)?;
+        let page_json = write_pages(&mut renderer, &pages, &out, !opts.dev)?;
         Ok((renderer, page_json))
     })?;
     if !opts.dev {
-        timer.run("index", || site_search::index(&frontend.dir, &out))?;
-        timer.run("compress", || output::precompress(&out))?;
+        // The index and the compression of the files not yet compressed (assets, static
+        // files, feeds) use different cores: run them side by side, then compress the index.
+        let t = Instant::now();
+        let (indexed, compressed) = rayon::join(
+            || {
+                let r = site_search::index(&frontend.dir, &out).and_then(|()| site_search::prune(&out));
+                (r, t.elapsed())
+            },
+            // Not the index folder: Pagefind is writing it at this moment.
+            || output::precompress(&out, Some(&out.join("pagefind"))),
+        );
+        let (indexed, index_time) = indexed;
+        indexed?;
+        compressed?;
+        timer.done("index", index_time);
+        timer.run("compress", || output::precompress(&out.join("pagefind"), None))?;
     }
     stamp::write(&opts.root, &out)?;
     if !opts.dev {
@@ -250,15 +264,37 @@ fn write_static(opts: &Options, bundle: &site_frontend::Bundle, config: &Config,
     Ok(())
 }
 
-/// Page data and prerendered HTML of `pages`. Returns each route's page-data JSON.
-fn write_pages(renderer: &mut Renderer, pages: &[&PageData], out: &Path) -> Result<HashMap<String, String>> {
+/// Page data and prerendered HTML of `pages`. Returns each route's page-data JSON. With
+/// `compress`, every file is compressed as soon as it is written, on the other cores, while
+/// Node renders the next pages.
+fn write_pages(renderer: &mut Renderer, pages: &[&PageData], out: &Path, compress: bool) -> Result<HashMap<String, String>> {
     let json: Vec<String> = pages.iter().map(|p| serde_json::to_string(p)).collect::<Result<_, _>>()?;
-    for (p, j) in pages.iter().zip(&json) {
-        output::write(out, &output::data_path(&p.route), j.as_bytes())?;
-    }
-    let html = renderer.render_many(json.iter().map(String::as_str))?;
-    for (p, h) in pages.iter().zip(&html) {
-        output::write(out, &output::html_path(&p.route), h.as_bytes())?;
+    let failed = std::sync::Mutex::new(None);
+    rayon::scope(|s| -> Result<()> {
+        let spawn_compress = |path: PathBuf, bytes: Vec<u8>| {
+            if compress {
+                let failed = &failed;
+                s.spawn(move |_| {
+                    if let Err(e) = output::compress_file(&path, &bytes) {
+                        *failed.lock().unwrap() = Some(e);
+                    }
+                });
+            }
+        };
+        for (p, j) in pages.iter().zip(&json) {
+            let rel = output::data_path(&p.route);
+            output::write(out, &rel, j.as_bytes())?;
+            spawn_compress(out.join(rel), j.clone().into_bytes());
+        }
+        renderer.render_each(json.iter().map(String::as_str), |i, html| {
+            let rel = output::html_path(&pages[i].route);
+            output::write(out, &rel, html.as_bytes())?;
+            spawn_compress(out.join(rel), html.into_bytes());
+            Ok(())
+        })
+    })?;
+    if let Some(e) = failed.into_inner().unwrap() {
+        return Err(e);
     }
     Ok(pages.iter().map(|p| p.route.clone()).zip(json).collect())
 }
@@ -311,7 +347,7 @@ impl DevSession {
             .filter(|p| everything || self.built.page_json.get(&p.route).is_none_or(|old| serde_json::to_string(p).ok().as_ref() != Some(old)))
             .collect();
         let routes: Vec<String> = changed.iter().map(|p| p.route.clone()).collect();
-        let fresh = write_pages(&mut self.built.renderer, &changed, &out)?;
+        let fresh = write_pages(&mut self.built.renderer, &changed, &out, false)?;
         let live: HashSet<&str> = site.pages.iter().map(|p| p.route.as_str()).collect();
         for gone in self.built.page_json.keys().filter(|r| !live.contains(r.as_str())) {
             let _ = std::fs::remove_file(out.join(output::html_path(gone)));

@@ -59,42 +59,45 @@ fn compressible(path: &Path) -> bool {
     )
 }
 
-/// Writes `.br` and `.gz` next to every compressible file under `out` (in parallel), keeping
-/// only the ones smaller than the original. Returns the number of files compressed.
-pub fn precompress(out: &Path) -> Result<usize> {
+/// Writes `.br` and `.gz` next to every compressible file under `out` that has none yet (in
+/// parallel), keeping only the ones smaller than the original. Returns how many it compressed.
+pub fn precompress(out: &Path, skip: Option<&Path>) -> Result<usize> {
     let files: Vec<PathBuf> = walkdir::WalkDir::new(out)
         .into_iter()
+        .filter_entry(|e| skip.is_none_or(|s| e.path() != s))
         .filter_map(Result::ok)
         .filter(|e| e.file_type().is_file() && compressible(e.path()))
         .map(|e| e.into_path())
+        .filter(|p| !p.with_file_name(format!("{}.gz", p.file_name().unwrap().to_string_lossy())).exists())
         .collect();
-    files.par_iter().try_for_each(|f| -> Result<()> {
-        let data = std::fs::read(f)?;
-        if data.len() < 512 {
-            return Ok(());
-        }
-        // Hashed assets are compressed once and cached for a year: spend the time on them.
-        // Pages are many and change every build: a faster setting loses a few percent.
-        let hashed = f.components().any(|c| c.as_os_str() == "assets");
-        let quality = if hashed { 11 } else { 7 };
-        let mut br = Vec::with_capacity(data.len() / 3);
-        {
-            let params = brotli::enc::BrotliEncoderParams { quality, lgwin: 22, ..Default::default() };
-            brotli::BrotliCompress(&mut &data[..], &mut br, &params)?;
-        }
-        let mut gz = flate2::write::GzEncoder::new(Vec::with_capacity(data.len() / 3), flate2::Compression::new(if hashed { 9 } else { 6 }));
-        gz.write_all(&data)?;
-        let gz = gz.finish()?;
-        let name = f.file_name().unwrap().to_string_lossy().into_owned();
-        if br.len() < data.len() {
-            std::fs::write(f.with_file_name(format!("{name}.br")), br)?;
-        }
-        if gz.len() < data.len() {
-            std::fs::write(f.with_file_name(format!("{name}.gz")), gz)?;
-        }
-        Ok(())
-    })?;
+    files.par_iter().try_for_each(|f| compress_file(f, &std::fs::read(f)?))?;
     Ok(files.len())
+}
+
+/// Writes `path.br` and `path.gz` for `data` (the contents of `path`).
+pub fn compress_file(f: &Path, data: &[u8]) -> Result<()> {
+    if data.len() < 512 || !compressible(f) {
+        return Ok(());
+    }
+    // Hashed assets are compressed once and cached for a year: spend the time on them.
+    // Pages are many and change every build: a faster setting loses a few percent.
+    let hashed = f.components().any(|c| c.as_os_str() == "assets");
+    let quality = if hashed { 11 } else { 5 };
+    let mut br = Vec::with_capacity(data.len() / 3);
+    let params = brotli::enc::BrotliEncoderParams { quality, lgwin: 22, ..Default::default() };
+    brotli::BrotliCompress(&mut &data[..], &mut br, &params)?;
+    let level = flate2::Compression::new(if hashed { 9 } else { 6 });
+    let mut gz = flate2::write::GzEncoder::new(Vec::with_capacity(data.len() / 3), level);
+    gz.write_all(data)?;
+    let gz = gz.finish()?;
+    let name = f.file_name().unwrap().to_string_lossy().into_owned();
+    if br.len() < data.len() {
+        std::fs::write(f.with_file_name(format!("{name}.br")), br)?;
+    }
+    if gz.len() < data.len() {
+        std::fs::write(f.with_file_name(format!("{name}.gz")), gz)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

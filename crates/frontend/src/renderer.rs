@@ -27,6 +27,7 @@ impl Renderer {
             .arg(script)
             .arg(&bundle.server_entry)
             .arg(bundle.client_dir.join("index.html"))
+            .env("NODE_ENV", "production")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -48,6 +49,21 @@ impl Renderer {
     /// Renders many pages, streaming: requests are written from a second thread while answers
     /// are read, so neither pipe fills up. Answers come back in request order.
     pub fn render_many<'a>(&mut self, pages: impl Iterator<Item = &'a str>) -> Result<Vec<String>> {
+        let mut out = Vec::new();
+        self.render_each(pages, |_, html| {
+            out.push(html);
+            Ok(())
+        })?;
+        Ok(out)
+    }
+
+    /// Like [`Renderer::render_many`], handing each page's HTML to `on_page(index, html)` as
+    /// soon as it arrives, so the caller can write and compress while later pages render.
+    pub fn render_each<'a>(
+        &mut self,
+        pages: impl Iterator<Item = &'a str>,
+        mut on_page: impl FnMut(usize, String) -> Result<()>,
+    ) -> Result<()> {
         let pages: Vec<&str> = pages.collect();
         let n = pages.len();
         let stdin = &mut self.stdin;
@@ -60,17 +76,16 @@ impl Renderer {
                 }
                 stdin.flush()
             });
-            let mut out = Vec::with_capacity(n);
             let mut line = String::new();
-            while out.len() < n {
+            for i in 0..n {
                 line.clear();
                 if stdout.read_line(&mut line)? == 0 {
                     bail!("the prerender process exited early (its error is printed above)");
                 }
-                out.push(answer(&line)?);
+                on_page(i, answer(&line)?)?;
             }
             writer.join().map_err(|_| anyhow!("prerender writer panicked"))??;
-            Ok(out)
+            Ok(())
         })
     }
 }
