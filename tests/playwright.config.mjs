@@ -4,6 +4,7 @@ import {defineConfig} from '@playwright/test';
 import {launchOptions} from './e2e/browser.mjs';
 
 const PORT = Number(process.env.TEST_PORT || 4173);
+export const FIXTURE_PORT = PORT + 1;
 
 export default defineConfig({
   testDir: '.',
@@ -22,10 +23,19 @@ export default defineConfig({
     locale: 'zh-CN',
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: `../target/release/docsite --root .. serve --no-build --port ${PORT}`,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 30_000,
-  },
+  webServer: [
+    {
+      command: `../target/release/docsite --root .. serve --no-build --port ${PORT}`,
+      url: `http://127.0.0.1:${PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+    {
+      // The fixture site (crates/build/tests/fixture): a dropdown, a closeable announcement.
+      command: `../target/release/docsite --root ../crates/build/tests/fixture --out output/fixture-site serve --no-build --port ${FIXTURE_PORT}`,
+      url: `http://127.0.0.1:${FIXTURE_PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+  ],
 });

@@ -67,7 +67,15 @@ const json = (v) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g
 
 function renderPage(site, page) {
   const {head, html} = render(site, page);
-  const htmlAttrs = `lang="${site.locale}" data-theme="${site.colorMode.defaultMode}"${site.colorMode.respectPrefersColorScheme ? ' data-theme-os' : ''}`;
+  const attr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  const a = site.announcement;
+  const htmlAttrs = [
+    `lang="${attr(site.locale)}"`,
+    `data-theme="${site.colorMode.defaultMode}"`,
+    site.colorMode.respectPrefersColorScheme ? 'data-theme-os' : '',
+    // A closeable bar's id, so the head script can hide a dismissed bar before first paint.
+    a?.isCloseable ? `data-announcement="${attr(a.id)}"` : '',
+  ].filter(Boolean).join(' ');
   // Function replacements: `$&` and friends in the content must stay literal.
   return template
     .replace('<html lang="zh-hans" data-theme="light">', () => `<html ${htmlAttrs}>`)

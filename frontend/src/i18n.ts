@@ -79,6 +79,7 @@ export const t = {
   resultCount: (n: number, q: string) => `找到 ${n} 个与“${q}”相关的结果`,
   searchResultsFor: (q: string) => `“${q}”的搜索结果`,
   searchPageTitle: '搜索',
+  searchNeedsJs: '站内搜索在浏览器里运行，需要启用 JavaScript。也可以从导航栏和侧边栏浏览全部文档。',
   docsFilter: '文档',
   blogFilter: '博客',
   // Errors

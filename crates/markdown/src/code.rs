@@ -112,7 +112,10 @@ fn magic(line: &str) -> Option<&str> {
 /// Builds the highlighted block. `lang` must already be a known language.
 pub fn block(info: FenceInfo, code: &str) -> Result<CodeBlock, String> {
     let code = code.strip_suffix('\n').unwrap_or(code);
-    let (code, mut marked) = magic_comments(code)?;
+    let lang = site_highlight::canonical_language(&info.lang).unwrap_or("text");
+    // Magic comments are comments of the block's own language; Markdown and plain text
+    // (often showing other code blocks verbatim) keep every line.
+    let (code, mut marked) = if matches!(lang, "md" | "text" | "diff") { (code.to_string(), Vec::new()) } else { magic_comments(code)? };
     let lines = site_highlight::highlight(&info.lang, &code);
     let mut highlight = info.highlight;
     highlight.append(&mut marked);
@@ -124,7 +127,7 @@ pub fn block(info: FenceInfo, code: &str) -> Result<CodeBlock, String> {
         return Err(format!("line {max} is highlighted but the block has only {} lines", lines.len()));
     }
     Ok(CodeBlock {
-        lang: site_highlight::canonical_language(&info.lang).unwrap_or("text").to_string(),
+        lang: lang.to_string(),
         title: info.title,
         lines,
         highlight,
@@ -150,6 +153,17 @@ mod tests {
         assert_eq!(w.len(), 1);
         assert!(parse_info("js {3-1}").is_err());
         assert!(parse_info("js title=App").is_err());
+    }
+
+    #[test]
+    fn magic_comments_stay_in_markdown_and_text_blocks() {
+        let info = FenceInfo { lang: "md".into(), ..Default::default() };
+        let b = block(info, "```js\n// highlight-next-line\nx\n```").unwrap();
+        assert_eq!(b.lines.len(), 4);
+        assert!(b.highlight.is_empty());
+        let info = FenceInfo { lang: "js".into(), ..Default::default() };
+        let b = block(info, "// highlight-next-line\nx").unwrap();
+        assert_eq!((b.lines.len(), b.highlight.clone()), (1, vec![1]));
     }
 
     #[test]

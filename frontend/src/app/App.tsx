@@ -9,6 +9,7 @@ import {applyHead} from './head';
 import {fetchPageData, LoadError, notFoundData, primePageData, type Layouts} from './pages';
 import {Layout} from '../theme/Layout';
 import {ErrorBoundary} from './ErrorBoundary';
+import {componentsOf, loadComponents} from '../components/registry';
 import {ProgressBar} from './ProgressBar';
 import {t} from '../i18n';
 
@@ -37,10 +38,16 @@ function saveData(): boolean {
   return !!c && (c.saveData === true || /2g/.test(c.effectiveType ?? ''));
 }
 
-function scrollToHash(hash: string): boolean {
-  const id = decodeURIComponent(hash.replace(/^#/, ''));
+/** Scrolls to the element of `#hash`; a route change jumps ('instant'), an in-page link may glide. */
+function scrollToHash(hash: string, behavior: ScrollBehavior = 'auto'): boolean {
+  let id = hash.replace(/^#/, '');
+  try {
+    id = decodeURIComponent(id);
+  } catch {
+    // Keep it as written.
+  }
   const el = id ? document.getElementById(id) : null;
-  if (el) el.scrollIntoView();
+  if (el) el.scrollIntoView({behavior});
   return !!el;
 }
 
@@ -54,7 +61,8 @@ export function App({site, initial, layouts}: Props) {
   const load = useCallback(
     async (route: string, fresh = false): Promise<PageData> => {
       const data = (await fetchPageData(route, fresh)) ?? notFoundData(route, site.title);
-      await layouts.load(data.page.kind);
+      // The page's code (its layout and embedded components) must be there before it renders.
+      await Promise.all([layouts.load(data.page.kind), loadComponents(componentsOf(data.page))]);
       return data;
     },
     [layouts, site.title],
@@ -122,7 +130,7 @@ export function App({site, initial, layouts}: Props) {
     (route: string) => {
       if (saveData()) return;
       fetchPageData(route)
-        .then((d) => d && layouts.load(d.page.kind))
+        .then((d) => d && Promise.all([layouts.load(d.page.kind), loadComponents(componentsOf(d.page))]))
         .catch(() => {
           // A prefetch that fails is retried by the real navigation.
         });
@@ -178,9 +186,9 @@ export function App({site, initial, layouts}: Props) {
     applyHead(current.data.head);
     const s = current.scroll;
     if ('hash' in s) {
-      if (!scrollToHash(s.hash)) window.scrollTo(0, 0);
+      if (!scrollToHash(s.hash, 'instant')) window.scrollTo({top: 0, behavior: 'instant'});
     } else {
-      window.scrollTo(0, s.top);
+      window.scrollTo({top: s.top, behavior: 'instant'});
     }
   }, [current]);
 
@@ -205,6 +213,12 @@ export function App({site, initial, layouts}: Props) {
   );
   const Page = layouts.get(current.data.page.kind);
 
+  // "Try again" after a crash: fetch this page's data afresh, then render again.
+  const reloadCurrent = useCallback(async () => {
+    const data = await load(current.data.route, true);
+    setCurrent((c) => ({...c, data, scroll: null}));
+  }, [load, current.data.route]);
+
   const retry = () => {
     if (status.kind !== 'error') return;
     // A code chunk that failed once may stay failed in the browser's module map: the second
@@ -227,7 +241,9 @@ export function App({site, initial, layouts}: Props) {
               </button>
             </div>
           ) : (
-            <ErrorBoundary key={current.data.route}>{Page ? <Page data={current.data} /> : null}</ErrorBoundary>
+            <ErrorBoundary key={current.data.route} onRetry={reloadCurrent}>
+              {Page ? <Page data={current.data} /> : null}
+            </ErrorBoundary>
           )}
         </Layout>
       </RouterContext.Provider>

@@ -5,8 +5,11 @@ interface State {
   error: Error | null;
 }
 
-/** Catches a crash while rendering a page: shows the message and lets the reader try again. */
-export class ErrorBoundary extends Component<{children: ReactNode}, State> {
+/**
+ * Catches a crash while rendering a page: shows the message and lets the reader try again.
+ * `onRetry` reloads the page's data first (a crash often comes from what was loaded).
+ */
+export class ErrorBoundary extends Component<{children: ReactNode; onRetry?: () => Promise<void>}, State> {
   state: State = {error: null};
 
   static getDerivedStateFromError(error: Error): State {
@@ -20,7 +23,14 @@ export class ErrorBoundary extends Component<{children: ReactNode}, State> {
       <div className="crash container" role="alert">
         <h1>{t.pageCrashed}</h1>
         <p className="crash__message">{error.message}</p>
-        <button type="button" className="button button--primary" onClick={() => this.setState({error: null})}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={async () => {
+            await this.props.onRetry?.().catch(() => {});
+            this.setState({error: null});
+          }}
+        >
           {t.tryAgain}
         </button>
       </div>

@@ -9,8 +9,9 @@ import {t} from '../i18n';
 function BaseUrlIssueBanner() {
   const {baseUrl} = useSite();
   return (
-    <div id="base-url-issue" className="base-url-issue" role="alert" hidden>
-      <p>
+    // Styled inline: when this shows, the stylesheet did not load either.
+    <div id="base-url-issue" role="alert" hidden style={{padding: '1rem', background: '#c0392b', color: '#fff', textAlign: 'center', fontWeight: 600}}>
+      <p style={{margin: 0}}>
         {t.baseUrlIssue} {t.baseUrlIssueDetail(baseUrl)}
         <strong data-suggest="" />
       </p>

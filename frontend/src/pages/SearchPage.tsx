@@ -62,6 +62,9 @@ export default function SearchPage(_: {data: PageData}) {
           onChange={(e) => onInput(e.target.value)}
         />
       </form>
+      <noscript>
+        <p className="search-page__status">{t.searchNeedsJs}</p>
+      </noscript>
       <div aria-live="polite">
         {state.status === 'loading' && <p className="search-page__status">{t.searchLoading}</p>}
         {state.status === 'error' && (

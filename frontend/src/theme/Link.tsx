@@ -12,6 +12,12 @@ interface Props extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   newTab?: boolean;
 }
 
+function whenIdle(f: () => void): void {
+  const ric = (window as Window & {requestIdleCallback?: (cb: () => void, o?: {timeout: number}) => number}).requestIdleCallback;
+  if (ric) ric(f, {timeout: 2000});
+  else setTimeout(f, 300);
+}
+
 let observer: IntersectionObserver | null = null;
 const visibleCallbacks = new WeakMap<Element, () => void>();
 
@@ -42,7 +48,8 @@ export function Link({to, children, newTab, ...rest}: Props) {
 
   useEffect(() => {
     if (!route || !ref.current) return;
-    return observe(ref.current, () => prefetch(route));
+    // Links in view are prefetched when the browser is idle, after what the page itself needs.
+    return observe(ref.current, () => whenIdle(() => prefetch(route)));
   }, [route, prefetch]);
 
   if (external) {
