@@ -26,6 +26,9 @@ struct Cli {
     /// The front-end project (default: <root>/frontend).
     #[arg(long, global = true)]
     frontend: Option<PathBuf>,
+    /// The site configuration (default: <root>/site.toml).
+    #[arg(long, global = true)]
+    config: Option<PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -85,6 +88,9 @@ fn run(cli: Cli) -> Result<()> {
     }
     if let Some(f) = cli.frontend {
         opts.frontend = absolute(f)?;
+    }
+    if let Some(c) = cli.config {
+        opts.config = Some(absolute(c)?);
     }
     match cli.command {
         Command::Build { fresh_bundle } => {

@@ -5,6 +5,9 @@ import {launchOptions} from './e2e/browser.mjs';
 
 const PORT = Number(process.env.TEST_PORT || 4173);
 export const FIXTURE_PORT = PORT + 1;
+export const HOSTED_PORT = PORT + 2;
+// The fake hosted search service the hosted fixture is built against (tests/search/hosted-search.toml).
+export const SEARCH_SERVICE_PORT = 4178;
 
 export default defineConfig({
   testDir: '.',
@@ -34,6 +37,13 @@ export default defineConfig({
       // The fixture site (crates/build/tests/fixture): a dropdown, a closeable announcement.
       command: `../target/release/docsite --root ../crates/build/tests/fixture --out output/fixture-site serve --no-build --port ${FIXTURE_PORT}`,
       url: `http://127.0.0.1:${FIXTURE_PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+    {
+      // The fixture with the hosted search backend.
+      command: `../target/release/docsite --root ../crates/build/tests/fixture --config output/hosted-search.toml --out output/hosted-site serve --no-build --port ${HOSTED_PORT}`,
+      url: `http://127.0.0.1:${HOSTED_PORT}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 30_000,
     },

@@ -71,14 +71,16 @@ pub struct Options {
     pub dev: bool,
     /// The front-end project (default `root/frontend`).
     pub frontend: PathBuf,
+    /// The configuration file (default `root/site.toml`).
+    pub config: Option<PathBuf>,
 }
 
 impl Options {
     pub fn new(root: &Path) -> Options {
-        Options { root: root.to_path_buf(), out: root.join("build"), verbose: true, fresh_bundle: false, dev: false, frontend: root.join("frontend") }
+        Options { root: root.to_path_buf(), out: root.join("build"), verbose: true, fresh_bundle: false, dev: false, frontend: root.join("frontend"), config: None }
     }
     pub fn config_file(&self) -> PathBuf {
-        self.root.join("site.toml")
+        self.config.clone().unwrap_or_else(|| self.root.join("site.toml"))
     }
 }
 

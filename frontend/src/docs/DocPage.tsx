@@ -96,7 +96,7 @@ export default function DocPage({data}: {data: PageData}) {
           {page.breadcrumbs.length > 0 && <Breadcrumbs items={page.breadcrumbs} title={page.title} />}
           {showToc && <TOCCollapsible items={page.toc} />}
           <div data-pagefind-body="" data-pagefind-filter="type:docs" data-pagefind-meta={section ? `section:${section}` : undefined}>
-            <h1 data-pagefind-meta="title">{page.title}</h1>
+            <h1 data-pagefind-meta="title" data-pagefind-weight="10">{page.title}</h1>
             <div className="markdown">
               <Blocks blocks={page.content} />
             </div>

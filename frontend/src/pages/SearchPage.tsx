@@ -75,8 +75,8 @@ export default function SearchPage(_: {data: PageData}) {
             </button>
           </div>
         )}
-        {state.status === 'done' && state.total === 0 && <p className="search-page__status search-no-results">{t.noResults(q)}</p>}
-        {state.status === 'done' && state.total > 0 && <p className="search-page__status">{t.resultCount(state.total, q)}</p>}
+        {state.status === 'done' && state.total === 0 && <p className="search-page__status search-no-results">{t.noResults(state.query)}</p>}
+        {state.status === 'done' && state.total > 0 && <p className="search-page__status">{t.resultCount(state.total, state.query)}</p>}
       </div>
       {state.status === 'done' && state.total > 0 && (
         <ol className="search-page__results">

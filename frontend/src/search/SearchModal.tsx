@@ -6,6 +6,8 @@ import {t} from '../i18n';
 import {useSearch} from './useSearch';
 import {forgetSearch, recentSearches, rememberSearch} from './recent';
 import {ExcerptText} from './ExcerptText';
+import {prepareSearch} from './backend';
+import {useSite} from '../app/contexts';
 import type {SearchResult} from './types';
 
 export interface SearchModalProps {
@@ -34,6 +36,7 @@ const MODAL_RESULTS = 8;
 /** The search dialog: results as you type, keyboard selection, recent searches. */
 export function SearchModal({onClose}: SearchModalProps) {
   const {navigate} = useRouter();
+  const site = useSite();
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState(0);
   const [recent, setRecent] = useState<string[]>(() => recentSearches());
@@ -44,6 +47,7 @@ export function SearchModal({onClose}: SearchModalProps) {
   const rows = useMemo(() => (state.status === 'done' ? rowsOf(state.results) : []), [state]);
 
   useEffect(() => {
+    prepareSearch(site);
     input.current?.focus();
     document.body.classList.add('no-scroll');
     return () => document.body.classList.remove('no-scroll');
@@ -59,7 +63,7 @@ export function SearchModal({onClose}: SearchModalProps) {
     if (external) window.location.assign(url);
     else navigate(withBase(url));
   };
-  const seeAll = () => withBase(`search?q=${encodeURIComponent(query.trim())}`);
+  const seeAll = () => withBase(`search?q=${encodeURIComponent(state.status === 'done' ? state.query : query.trim())}`);
 
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key === 'Escape') {
@@ -167,7 +171,7 @@ export function SearchModal({onClose}: SearchModalProps) {
           )}
           {state.status === 'done' && state.total === 0 && (
             <div className="search-modal__message">
-              <p className="search-no-results">{t.noResults(query.trim())}</p>
+              <p className="search-no-results">{t.noResults(state.query)}</p>
               <p className="search-modal__hint">{t.noResultsHint}</p>
             </div>
           )}

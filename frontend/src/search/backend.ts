@@ -10,3 +10,10 @@ export async function searchBackend(site: SiteData): Promise<SearchBackend> {
   const {pagefindBackend} = await import('./pagefind');
   return pagefindBackend;
 }
+
+/** Starts loading the search runtime and index as soon as search opens, before the first key. */
+export function prepareSearch(site: SiteData): void {
+  if (site.search.backend === 'local') {
+    import('./pagefind').then((m) => m.warmUp(), () => {});
+  }
+}

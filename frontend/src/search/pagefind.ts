@@ -66,13 +66,51 @@ function toResult(id: string, d: PagefindData): SearchResult {
   };
 }
 
+// Pagefind ranks by word statistics. Readers who type a page's name (an API, a guide's
+// title) expect that page first, so the first results are re-ordered: the query as a page
+// title first, then as part of a title, then as a heading; otherwise Pagefind's order stays.
+const RERANKED = 12;
+
+const norm = (s: string) => s.toLowerCase().replace(/\s+/g, '');
+
+export function titleScore(query: string, title: string, headings: string[]): number {
+  const q = norm(query);
+  if (!q) return 0;
+  const t = norm(title);
+  // "useRecoilState(state)：读写状态" is named "userecoilstate".
+  const name = t.split(/[(：:]/)[0];
+  if (name === q || t === q) return 3;
+  if (t.includes(q)) return 2;
+  if (headings.some((h) => norm(h).includes(q))) return 1;
+  return 0;
+}
+
+export function rerank<T>(query: string, items: T[], title: (x: T) => string, headings: (x: T) => string[]): T[] {
+  return items
+    .map((x, i) => ({x, i, s: titleScore(query, title(x), headings(x))}))
+    .sort((a, b) => b.s - a.s || a.i - b.i)
+    .map((e) => e.x);
+}
+
 export const pagefindBackend: SearchBackend = {
   async search(query: string): Promise<SearchResponse> {
     const pf = await load();
-    const {results} = await pf.search(query.slice(0, MAX_QUERY_LENGTH));
+    const q = query.slice(0, MAX_QUERY_LENGTH);
+    const {results} = await pf.search(q);
+    const head = await Promise.all(results.slice(0, RERANKED).map(async (r) => ({id: r.id, data: await r.data()})));
+    const ordered = rerank(q, head, (h) => h.data.meta.title ?? '', (h) => h.data.sub_results.map((s) => s.title));
+    const rest = results.slice(RERANKED);
     return {
       total: results.length,
-      page: (from, count) => Promise.all(results.slice(from, from + count).map(async (r) => toResult(r.id, await r.data()))),
+      page: (from, count) =>
+        Promise.all(
+          Array.from({length: Math.max(0, Math.min(count, results.length - from))}, async (_, k) => {
+            const i = from + k;
+            if (i < ordered.length) return toResult(ordered[i].id, ordered[i].data);
+            const r = rest[i - ordered.length];
+            return toResult(r.id, await r.data());
+          }),
+        ),
     };
   },
 };

@@ -36,3 +36,20 @@ describe('hosted hit URLs', () => {
     expect(rewriteUrl('https://legacy.example.org/docs/old', ext)).toEqual({url: 'https://legacy.example.org/docs/old', external: true});
   });
 });
+
+describe('re-ranking by title', () => {
+  it('puts the page named like the query first, keeping the rest in order', async () => {
+    const {rerank, titleScore} = await import('./pagefind');
+    const items = [
+      {t: 'useRecoilStateLoadable(state)：以 Loadable 形式读写状态', h: []},
+      {t: '核心概念', h: ['useRecoilState']},
+      {t: 'useRecoilState(state)：读写状态', h: []},
+      {t: '原子', h: []},
+    ];
+    const out = rerank('useRecoilState', items, (x) => x.t, (x) => x.h).map((x) => x.t);
+    expect(out).toEqual([items[2].t, items[0].t, items[1].t, items[3].t]);
+    expect(titleScore('GraphQL 查询', 'GraphQL 查询', [])).toBe(3);
+    expect(titleScore('数据流图', '异步数据查询', ['数据流图'])).toBe(1);
+    expect(titleScore('', 'x', [])).toBe(0);
+  });
+});

@@ -6,7 +6,8 @@ import type {SearchResponse, SearchResult} from './types';
 export type SearchState =
   | {status: 'empty'}
   | {status: 'loading'}
-  | {status: 'done'; total: number; results: SearchResult[]; more: boolean; loadingMore: boolean}
+  // `query` is the query these results answer; while a newer one loads they stay on screen.
+  | {status: 'done'; query: string; total: number; results: SearchResult[]; more: boolean; loadingMore: boolean}
   | {status: 'error'; message: string};
 
 /**
@@ -30,17 +31,19 @@ export function useSearch(query: string, pageSize: number, debounceMs = 100) {
       setState({status: 'empty'});
       return;
     }
-    setState((s) => (s.status === 'done' ? s : {status: 'loading'}));
+    // Earlier results stay until the new ones arrive; "no results" for another query does not.
+    const keepOrLoad = (s: SearchState): SearchState => (s.status === 'done' && s.total > 0 ? s : {status: 'loading'});
+    setState(keepOrLoad);
     const timer = window.setTimeout(async () => {
       if (id !== seq.current) return;
-      setState((s) => (s.status === 'done' ? s : {status: 'loading'}));
+      setState(keepOrLoad);
       try {
         const backend = await searchBackend(site);
         const r = await backend.search(q);
         const results = await r.page(0, pageSize);
         if (id !== seq.current) return; // A newer query is under way.
         response.current = r;
-        setState({status: 'done', total: r.total, results, more: results.length < r.total, loadingMore: false});
+        setState({status: 'done', query: q, total: r.total, results, more: results.length < r.total, loadingMore: false});
       } catch (e) {
         if (id !== seq.current) return;
         setState({status: 'error', message: e instanceof Error ? e.message : String(e)});

@@ -1,0 +1,19 @@
+// Search quality: each query of tests/search/queries.json must bring its page into the top 3
+// of the real search page. The share is also reported by the benchmark.
+import {test, expect} from '@playwright/test';
+import fs from 'node:fs';
+
+const queries = JSON.parse(fs.readFileSync(new URL('../search/queries.json', import.meta.url), 'utf8'));
+
+test(`every one of the ${queries.length} queries finds its page in the top 3`, async ({page}) => {
+  test.setTimeout(180_000);
+  const misses = [];
+  for (const {q, page: want} of queries) {
+    await page.goto(`/search?q=${encodeURIComponent(q)}`);
+    const first = page.locator('.search-page__result h2 a');
+    await expect(first.first()).toBeVisible({timeout: 10000});
+    const hrefs = (await first.evaluateAll((as) => as.slice(0, 3).map((a) => a.getAttribute('href')))).map((h) => decodeURI(h));
+    if (!hrefs.includes(want)) misses.push(`${q} → ${want}; got ${hrefs.join(', ')}`);
+  }
+  expect(misses, misses.join('\n')).toEqual([]);
+});

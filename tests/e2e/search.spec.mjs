@@ -1,0 +1,234 @@
+// The search interface on the local (Pagefind) backend: opening and closing, results as you
+// type, keyboard, recent searches, states, the results page, hostile queries.
+import {test, expect} from '@playwright/test';
+import {hydrated, mark, stillSameDocument} from './helpers.mjs';
+
+const modal = (page) => page.locator('.search-modal');
+const input = (page) => page.locator('.search-modal__input');
+
+async function openWithClick(page) {
+  await page.locator('.navbar .search-button').click();
+  await expect(input(page)).toBeFocused();
+}
+
+test('the navbar button says "Search" and shows the shortcut', async ({page, browser}) => {
+  await page.goto('/');
+  await hydrated(page);
+  const button = page.locator('.navbar .search-button');
+  await expect(button.locator('.search-button__label')).toHaveText('Search');
+  await expect(button.locator('.search-button__keys')).toHaveText('CtrlK');
+  const mac = await browser.newContext();
+  await mac.addInitScript(() => Object.defineProperty(navigator, 'platform', {get: () => 'MacIntel'}));
+  const p2 = await mac.newPage();
+  await p2.goto('/');
+  await hydrated(p2);
+  await expect(p2.locator('.navbar .search-button .search-button__keys')).toHaveText('⌘K');
+  await mac.close();
+});
+
+test('opens on click, Ctrl+K, Cmd+K and "/"; Escape closes and returns focus', async ({page}) => {
+  await page.goto('/docs/introduction/motivation');
+  await hydrated(page);
+  await openWithClick(page);
+  await page.keyboard.press('Escape');
+  await expect(modal(page)).toHaveCount(0);
+  await expect(page.locator('.navbar .search-button')).toBeFocused();
+
+  const link = page.locator('.paginator__link--next');
+  await link.focus();
+  await page.keyboard.press('Control+k');
+  await expect(input(page)).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(link).toBeFocused();
+
+  await page.keyboard.press('Meta+k');
+  await expect(input(page)).toBeFocused();
+  await page.keyboard.press('Escape');
+
+  await page.locator('main h1').click();
+  await page.keyboard.press('/');
+  await expect(input(page)).toBeFocused();
+  await expect(input(page)).toHaveValue('');
+  await page.keyboard.press('Escape');
+  await expect(modal(page)).toHaveCount(0);
+});
+
+test('"/" typed in a text field types a slash instead', async ({page}) => {
+  await page.goto('/docs/introduction/getting-started');
+  await hydrated(page);
+  const field = page.locator('.demo input[type="text"]').first();
+  await field.click();
+  await page.keyboard.type('a/b');
+  await expect(field).toHaveValue('a/b');
+  await expect(modal(page)).toHaveCount(0);
+});
+
+test('results appear as you type, grouped by page, with highlighted excerpts', async ({page}) => {
+  await page.goto('/');
+  await hydrated(page);
+  await openWithClick(page);
+  await expect(page.locator('.search-modal__message')).toContainText('输入关键词开始搜索');
+  await input(page).pressSequentially('快照', {delay: 80});
+  const hits = page.locator('.search-hit');
+  await expect(hits.first()).toBeVisible();
+  await expect(hits.first().locator('.search-hit__title')).toContainText('Snapshot');
+  await expect(page.locator('.search-hit--child').first()).toBeVisible();
+  await expect(page.locator('.search-hit mark').first()).toBeVisible();
+  await expect(page.locator('.search-hit__section').first()).toContainText('API 参考');
+});
+
+test('arrow keys move the selection and Enter opens it client-side', async ({page}) => {
+  await page.goto('/');
+  await hydrated(page);
+  await mark(page);
+  await openWithClick(page);
+  await input(page).fill('waitForAll');
+  const options = page.locator('.search-hit [role="option"]');
+  await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowDown');
+  await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(input(page)).toHaveAttribute('aria-activedescendant', await options.nth(1).getAttribute('id'));
+  await page.keyboard.press('ArrowUp');
+  await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+  const href = await options.first().getAttribute('href');
+  await page.keyboard.press('Enter');
+  await expect(modal(page)).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '$'));
+  await expect(page.locator('main h1')).toContainText('waitForAll');
+  await stillSameDocument(page);
+});
+
+test('recent searches are remembered and shown for an empty query', async ({page}) => {
+  await page.goto('/');
+  await hydrated(page);
+  await openWithClick(page);
+  await input(page).fill('原子');
+  await expect(page.locator('.search-hit').first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(modal(page)).toHaveCount(0);
+  expect(JSON.parse(await page.evaluate(() => localStorage.getItem('search.recent')))).toEqual(['原子']);
+  await openWithClick(page);
+  await expect(page.locator('.search-recent')).toContainText('原子');
+  await page.locator('.search-recent__query', {hasText: '原子'}).click();
+  await expect(input(page)).toHaveValue('原子');
+  await expect(page.locator('.search-hit').first()).toBeVisible();
+  await input(page).fill('');
+  await page.getByRole('button', {name: '从最近搜索中删除“原子”'}).click();
+  await expect(page.locator('.search-recent')).toHaveCount(0);
+});
+
+test('no results, loading and index errors have their own states', async ({page}) => {
+  await page.goto('/');
+  await hydrated(page);
+  await openWithClick(page);
+  await input(page).fill('麒麟飞船');
+  await expect(page.locator('.search-no-results')).toHaveText('没有找到与“麒麟飞船”相关的结果');
+
+  // Loading: hold the index back.
+  let release;
+  const held = new Promise((r) => (release = r));
+  await page.route('**/pagefind/fragment/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await input(page).fill('选择器');
+  await expect(page.locator('.search-modal__message')).toHaveText('正在搜索…');
+  release();
+  await expect(page.locator('.search-hit').first()).toBeVisible();
+});
+
+test('an index that fails to load shows the error with a retry that recovers', async ({page}) => {
+  await page.route('**/pagefind/pagefind.js', (route) => route.abort('internetdisconnected'));
+  await page.goto('/');
+  await hydrated(page);
+  await openWithClick(page);
+  await input(page).fill('原子');
+  await expect(page.locator('.search-modal [role="alert"]')).toContainText('搜索索引加载失败');
+  await page.unroute('**/pagefind/pagefind.js');
+  await page.getByRole('button', {name: '重试'}).click();
+  await expect(page.locator('.search-hit').first()).toBeVisible();
+});
+
+test('"See all N results" leads to /search?q= with the same total, client-side', async ({page}) => {
+  await page.goto('/');
+  await hydrated(page);
+  await mark(page);
+  await openWithClick(page);
+  await input(page).fill('选择器');
+  const all = page.locator('.search-modal__all');
+  await expect(all).toHaveText(/^See all \d+ results$/);
+  const n = Number((await all.textContent()).match(/\d+/)[0]);
+  expect(n).toBeGreaterThan(8);
+  await expect(all).toHaveAttribute('href', `/search?q=${encodeURIComponent('选择器')}`);
+  await all.click();
+  await expect(page).toHaveURL(/\/search\?q=/);
+  await expect(page.locator('.search-page__status')).toHaveText(`找到 ${n} 个与“选择器”相关的结果`);
+  await expect(page.locator('.search-page__input')).toHaveValue('选择器');
+  await stillSameDocument(page);
+});
+
+test('/search reads q on a direct load, keeps the URL in sync, and loads more on scroll', async ({page}) => {
+  await page.goto('/search?q=%E5%8E%9F%E5%AD%90');
+  await expect(page.locator('.search-page__input')).toHaveValue('原子');
+  const results = page.locator('.search-page__result');
+  await expect(results).toHaveCount(10);
+  const history = await page.evaluate(() => history.length);
+  await page.locator('.search-page__input').fill('原子 选择器');
+  await expect(page).toHaveURL(/q=%E5%8E%9F%E5%AD%90\+%E9%80%89%E6%8B%A9%E5%99%A8|q=%E5%8E%9F%E5%AD%90%20%E9%80%89%E6%8B%A9%E5%99%A8/);
+  expect(await page.evaluate(() => history.length)).toBe(history);
+  await page.locator('.search-page__input').fill('原子');
+  await expect(results).toHaveCount(10);
+  // The next page of results: slow its data down to see the loading text.
+  await page.route('**/pagefind/fragment/**', async (route) => {
+    await new Promise((r) => setTimeout(r, 600));
+    await route.continue();
+  });
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(page.getByText('正在加载新的结果…')).toBeVisible();
+  await expect(results).toHaveCount(20, {timeout: 10000});
+});
+
+const hostile = [
+  '<img src=x onerror=alert(1)>',
+  '"原子',
+  "'); alert(1); //",
+  '😀🎉 原子',
+  'x'.repeat(10000),
+];
+
+for (const q of hostile) {
+  test(`a hostile query stays text and never breaks the page: ${q.slice(0, 30)}`, async ({page}) => {
+    let dialogs = 0;
+    page.on('dialog', (d) => {
+      dialogs++;
+      d.dismiss();
+    });
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto('/');
+    await hydrated(page);
+    await openWithClick(page);
+    await input(page).fill(q);
+    await expect(page.locator('.search-modal__body')).not.toContainText('正在搜索…', {timeout: 10000});
+    expect(await page.locator('.search-modal img').count()).toBe(0);
+    expect(await page.locator('.search-modal script').count()).toBe(0);
+    // Still responsive.
+    await page.keyboard.press('Escape');
+    await expect(modal(page)).toHaveCount(0);
+    await page.goto(`/search?q=${encodeURIComponent(q)}`);
+    await expect(page.locator('.search-page__input')).toHaveValue(q);
+    await expect(page.locator('main h1')).toBeVisible();
+    expect(dialogs).toBe(0);
+    expect(errors).toEqual([]);
+  });
+}
+
+test('percent-encoding junk in ?q= is shown as text', async ({page}) => {
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/search?q=%E0%A4%A%ZZ%3Cscript%3E');
+  await expect(page.locator('main h1')).toBeVisible();
+  await hydrated(page);
+  expect(errors).toEqual([]);
+  expect(await page.locator('main script').count()).toBe(0);
+});
