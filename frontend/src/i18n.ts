@@ -63,6 +63,7 @@ export const t = {
   search: 'Search',
   searchPlaceholder: '搜索文档与博客',
   searchLabel: '搜索',
+  searchResults: '搜索结果',
   closeSearch: '关闭搜索',
   clearQuery: '清除搜索词',
   seeAllResults: (n: number) => `See all ${n} results`,

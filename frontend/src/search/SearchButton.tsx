@@ -1,6 +1,7 @@
 import {useCallback, useEffect, useRef, useState, type ComponentType} from 'react';
 import {useRouter} from '../app/contexts';
 import {SearchIcon} from '../theme/Icons';
+import {withBase} from '../app/base';
 import {t} from '../i18n';
 import type {SearchModalProps} from './SearchModal';
 
@@ -26,7 +27,7 @@ export function SearchButton() {
   const [open, setOpen] = useState(false);
   const [apple, setApple] = useState(false);
   const returnFocus = useRef<HTMLElement | null>(null);
-  const button = useRef<HTMLButtonElement>(null);
+  const button = useRef<HTMLAnchorElement>(null);
 
   useEffect(() => setApple(isApple()), []);
 
@@ -66,13 +67,18 @@ export function SearchButton() {
 
   return (
     <>
-      <button
+      {/* A link to /search, so the search page is reachable without JavaScript; with it, the
+          click opens the search dialog instead. */}
+      <a
         ref={button}
-        type="button"
+        href={withBase('search')}
         className="search-button"
         aria-haspopup="dialog"
         aria-keyshortcuts={apple ? 'Meta+K' : 'Control+K'}
-        onClick={openSearch}
+        onClick={(e) => {
+          e.preventDefault();
+          openSearch();
+        }}
         onMouseEnter={() => void loadModal().catch(() => {})}
         onFocus={() => void loadModal().catch(() => {})}
       >
@@ -82,7 +88,7 @@ export function SearchButton() {
           <kbd>{apple ? '⌘' : 'Ctrl'}</kbd>
           <kbd>K</kbd>
         </span>
-      </button>
+      </a>
       {open && Modal && <Modal onClose={close} />}
     </>
   );

@@ -131,7 +131,7 @@ export function SearchModal({onClose}: SearchModalProps) {
             <kbd aria-hidden="true">Esc</kbd>
           </button>
         </form>
-        <div className="search-modal__body" aria-live="polite">
+        <div className="search-modal__body" aria-live="polite" tabIndex={0} role="region" aria-label={t.searchResults}>
           {state.status === 'empty' &&
             (recent.length ? (
               <section>
