@@ -40,6 +40,9 @@ enum Command {
         /// Rebuild the front-end bundle even when its sources did not change.
         #[arg(long)]
         fresh_bundle: bool,
+        /// Also write the stage timings as JSON to this file (for bench/run).
+        #[arg(long)]
+        report: Option<PathBuf>,
     },
     /// Build when build/ is missing or stale, then serve it.
     Serve {
@@ -79,6 +82,19 @@ fn print_report(r: &Report) {
     );
 }
 
+fn report_json(r: &Report) -> String {
+    let stages: Vec<String> = r.stages.iter().map(|(name, d)| format!("\"{name}\": {}", d.as_millis())).collect();
+    format!(
+        "{{\"pages\": {}, \"files\": {}, \"warnings\": {}, \"totalMs\": {}, \"bundleCached\": {}, \"stagesMs\": {{{}}}}}\n",
+        r.pages,
+        r.files,
+        r.warnings.len(),
+        r.total.as_millis(),
+        r.bundle_cached,
+        stages.join(", ")
+    )
+}
+
 fn run(cli: Cli) -> Result<()> {
     let root = cli.root.canonicalize().map_err(|e| anyhow::anyhow!("{}: {e}", cli.root.display()))?;
     let mut opts = Options::new(&root);
@@ -93,10 +109,14 @@ fn run(cli: Cli) -> Result<()> {
         opts.config = Some(absolute(c)?);
     }
     match cli.command {
-        Command::Build { fresh_bundle } => {
+        Command::Build { fresh_bundle, report } => {
             opts.fresh_bundle = fresh_bundle;
             eprintln!("building {} …", root.display());
-            print_report(&site_build::build(&opts)?);
+            let r = site_build::build(&opts)?;
+            print_report(&r);
+            if let Some(path) = report {
+                std::fs::write(path, report_json(&r))?;
+            }
         }
         Command::Check => {
             let checked = site_build::check(&opts)?;

@@ -8,6 +8,8 @@ const slowData = (ms) => async (route) => {
 };
 
 test('a progress bar shows when loading takes longer than 1000 ms, and not before', async ({page}) => {
+  // No prefetching in view: the delayed request must start with the click.
+  await page.addInitScript(() => delete window.IntersectionObserver);
   await page.route('**/page-data/docs/introduction/installation.json', slowData(2000));
   await page.route('**/page-data/docs/introduction/getting-started.json', slowData(500));
   await page.goto('/docs/introduction/motivation');

@@ -7,6 +7,9 @@ import {hydrated, mark, stillSameDocument} from './helpers.mjs';
 import {HOSTED_PORT, SEARCH_SERVICE_PORT} from '../playwright.config.mjs';
 
 const base = `http://127.0.0.1:${HOSTED_PORT}`;
+
+// One fake service for this file: its tests run in order, in one worker.
+test.describe.configure({mode: 'serial'});
 let server;
 const requests = [];
 

@@ -6,6 +6,8 @@ use axum::http::{HeaderMap, HeaderValue, Method, Response, StatusCode, Uri, head
 use percent_encoding::percent_decode_str;
 
 const MAX_PATH: usize = 2048;
+/// Browsers send a few KB of headers; far more is an attack or a bug.
+const MAX_HEADERS: usize = 16 * 1024;
 
 /// The default policy: exactly what the site uses. The build writes a precise one (with the
 /// hashes of the inline scripts) to `build/.csp`, which takes precedence.
@@ -120,6 +122,10 @@ pub fn respond(files: &SiteFiles, base: &str, method: &Method, uri: &Uri, header
         let mut r = plain(StatusCode::METHOD_NOT_ALLOWED, "method not allowed");
         r.headers_mut().insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
         return r;
+    }
+    let header_bytes: usize = headers.iter().map(|(k, v)| k.as_str().len() + v.len() + 4).sum();
+    if header_bytes > MAX_HEADERS {
+        return plain(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, "request headers too large");
     }
     let raw = uri.path();
     if raw.len() > MAX_PATH {

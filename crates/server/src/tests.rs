@@ -138,6 +138,9 @@ async fn traversal_and_bad_paths_are_rejected() {
     let long = format!("/{}", "a".repeat(5000));
     let (st, _, _) = get(&s, "GET", &long, &[]).await;
     assert_eq!(st, StatusCode::URI_TOO_LONG);
+    let big = "b".repeat(20_000);
+    let (st, _, _) = get(&s, "GET", "/", &[("x-long", &big)]).await;
+    assert_eq!(st, StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE);
 }
 
 #[tokio::test]
