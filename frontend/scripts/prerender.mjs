@@ -1,8 +1,12 @@
 // The prerender process (build time only). The engine starts it once per build:
-//   node scripts/prerender.mjs <server entry> <client index.html>
+//   node scripts/prerender.mjs <server entry> <client index.html> [--index]
 // then writes JSON lines on stdin: first the site data, then one page data per line.
 // For each page it answers one JSON line on stdout: {"html": "<!doctype html>…"} or
 // {"error": "…"}.
+// With --index, every page that marks content for search (data-pagefind-body) also goes to
+// Pagefind's indexing service (its extended, Chinese-segmenting binary) as soon as it is
+// rendered, so indexing runs alongside rendering; the line {"finish": {"outputPath": "…"}}
+// writes the index and is answered with {"indexed": <pages>} or {"error": "…"}.
 import fs from 'node:fs';
 import path from 'node:path';
 import {createInterface} from 'node:readline';
@@ -11,7 +15,10 @@ import {pathToFileURL} from 'node:url';
 // React's production build: the development one renders several times slower.
 process.env.NODE_ENV = 'production';
 
-const [serverEntry, templatePath] = process.argv.slice(2);
+const [serverEntry, templatePath, ...flags] = process.argv.slice(2);
+const indexing = flags.includes('--index');
+let search = null;
+const added = [];
 const {render} = await import(pathToFileURL(path.resolve(serverEntry)).href);
 const template = fs.readFileSync(templatePath, 'utf8');
 const manifest = JSON.parse(fs.readFileSync(path.join(path.dirname(templatePath), '.vite/manifest.json'), 'utf8'));
@@ -84,6 +91,17 @@ function renderPage(site, page) {
     .replace('<!--app-data-->', () => `<script id="__data" type="application/json">${json({site, page})}</script>`);
 }
 
+// One index per build, created on first use (the promise, so concurrent pages share it).
+function searchIndex() {
+  search ??= (async () => {
+    const pagefind = await import('pagefind');
+    const {index, errors} = await pagefind.createIndex({});
+    if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
+    return {pagefind, index};
+  })();
+  return search.then((s) => s.index);
+}
+
 let site = null;
 const out = (v) => process.stdout.write(JSON.stringify(v) + '\n');
 for await (const line of createInterface({input: process.stdin, crlfDelay: Infinity})) {
@@ -93,7 +111,25 @@ for await (const line of createInterface({input: process.stdin, crlfDelay: Infin
     continue;
   }
   try {
-    out({html: renderPage(site, JSON.parse(line))});
+    const msg = JSON.parse(line);
+    if (msg.finish) {
+      const index = await searchIndex();
+      const results = await Promise.all(added);
+      const failed = results.flatMap((r) => r.errors ?? []);
+      const {errors} = await index.writeFiles({outputPath: msg.finish.outputPath});
+      await (await search).pagefind.close();
+      search = null;
+      added.length = 0;
+      const problems = [...failed, ...errors];
+      out(problems.length ? {error: `Pagefind: ${problems.join('; ')}`} : {indexed: results.length});
+      continue;
+    }
+    const html = renderPage(site, msg);
+    if (indexing && html.includes('data-pagefind-body')) {
+      // The page's route as its result URL; the browser adds the base URL.
+      added.push(searchIndex().then((index) => index.addHTMLFile({url: msg.route, content: html})));
+    }
+    out({html});
   } catch (e) {
     out({error: e instanceof Error ? `${e.message}\n${e.stack}` : String(e)});
   }

@@ -1,3 +1,4 @@
+import {startTransition} from 'react';
 import {hydrateRoot} from 'react-dom/client';
 import type {PageData, SiteData} from './schema';
 import {App} from './app/App';
@@ -23,7 +24,11 @@ async function start() {
   setBaseUrl(site.baseUrl);
   // Hydration must render what the server rendered: load this page's code first.
   await Promise.all([clientLayouts.load(page.page.kind), loadComponents(componentsOf(page.page))]);
-  hydrateRoot(document.getElementById('__app')!, <App site={site} initial={page} layouts={clientLayouts} />);
+  // Hydrating in a transition lets React yield to the browser every few milliseconds, so a
+  // long page never blocks input for long (the server HTML is already on screen).
+  startTransition(() => {
+    hydrateRoot(document.getElementById('__app')!, <App site={site} initial={page} layouts={clientLayouts} />);
+  });
 }
 
 void start();

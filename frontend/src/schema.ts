@@ -209,3 +209,7 @@ export type Hero = { title: string, tagline: string, actionLabel: string, action
 export type Feature = { title: string, description: string, image: string, imageDark: string, imageAlt: string, };
 
 export type MarkdownPage = { title: string, description: string, content: Array<Block>, toc: Array<TocItem>, hideToc: boolean, };
+
+export type SearchTitle = { route: string, title: string, section?: string | null, kind: SearchKind, };
+
+export type SearchKind = "docs" | "blog";

@@ -2,9 +2,10 @@
 //!
 //! Stages, each timed and reported: **content** (config, Markdown, routes, page data, link
 //! check), **bundle** (Vite; runs in parallel with content, cached by source hash),
-//! **prerender** (React's server renderer over every route), **index** (Pagefind) and
-//! **compress** (brotli and gzip beside every text file). The site is written to
-//! `build.partial/` and moved to `build/` only when every stage succeeded.
+//! **prerender** (React's server renderer over every route; each page is compressed and
+//! handed to the search indexer as soon as it is rendered), **index** (writing the Pagefind
+//! index) and **compress** (brotli and gzip beside the remaining text files). The site is
+//! written to `build.partial/` and moved to `build/` only when every stage succeeded.
 
 pub mod assemble;
 mod csp;
@@ -217,30 +218,20 @@ pub fn build_keeping(opts: &Options) -> Result<Built> {
     let mut data = site.data.clone();
     data.dev = opts.dev;
     let site_json = serde_json::to_string(&data)?;
-    let (renderer, page_json) = timer.run("prerender", || {
-        let mut renderer = frontend.renderer(&bundle, &site_json)?;
+    let (mut renderer, page_json) = timer.run("prerender", || {
+        // The prerender process also feeds the search index, page by page, as it renders.
+        let mut renderer = frontend.renderer(&bundle, &site_json, true)?;
         write_static(opts, &bundle, &config, &site, &out)?;
         let pages: Vec<&PageData> = site.pages.iter().collect();
         let page_json = write_pages(&mut renderer, &pages, &out, !opts.dev)?;
         Ok((renderer, page_json))
     })?;
+    timer.run("index", || {
+        renderer.write_index(&out.join("pagefind"))?;
+        output::prune_search_bundle(&out)
+    })?;
     if !opts.dev {
-        // The index and the compression of the files not yet compressed (assets, static
-        // files, feeds) use different cores: run them side by side, then compress the index.
-        let t = Instant::now();
-        let (indexed, compressed) = rayon::join(
-            || {
-                let r = site_search::index(&frontend.dir, &out).and_then(|()| site_search::prune(&out));
-                (r, t.elapsed())
-            },
-            // Not the index folder: Pagefind is writing it at this moment.
-            || output::precompress(&out, Some(&out.join("pagefind"))),
-        );
-        let (indexed, index_time) = indexed;
-        indexed?;
-        compressed?;
-        timer.done("index", index_time);
-        timer.run("compress", || output::precompress(&out.join("pagefind"), None))?;
+        timer.run("compress", || output::precompress(&out, None))?;
     }
     stamp::write(&opts.root, &out)?;
     if !opts.dev {
@@ -263,7 +254,26 @@ fn write_static(opts: &Options, bundle: &site_frontend::Bundle, config: &Config,
     output::write(out, Path::new("blog/atom.xml"), feeds::atom(config, &site.feed).as_bytes())?;
     let template = std::fs::read_to_string(bundle.client_dir.join("index.html"))?;
     output::write(out, Path::new(".csp"), csp::policy(&template, &site.data).as_bytes())?;
+    output::write(out, Path::new("search-titles.json"), serde_json::to_string(&search_titles(site))?.as_bytes())?;
     Ok(())
+}
+
+/// Titles of the pages the search index holds (docs and blog posts).
+fn search_titles(site: &Site) -> Vec<site_schema::SearchTitle> {
+    use site_schema::{Page, SearchKind, SearchTitle};
+    site.pages
+        .iter()
+        .filter_map(|p| match &p.page {
+            Page::Doc(d) => Some(SearchTitle {
+                route: p.route.clone(),
+                title: d.title.clone(),
+                section: (!d.breadcrumbs.is_empty()).then(|| d.breadcrumbs.join(" › ")),
+                kind: SearchKind::Docs,
+            }),
+            Page::BlogPost(b) => Some(SearchTitle { route: p.route.clone(), title: b.title.clone(), section: Some("博客".into()), kind: SearchKind::Blog }),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Page data and prerendered HTML of `pages`. Returns each route's page-data JSON. With
@@ -338,7 +348,8 @@ impl DevSession {
         data.dev = true;
         let site_json = serde_json::to_string(&data)?;
         if everything || site_json != self.built.site_json {
-            self.built.renderer = self.frontend.renderer(&self.built.bundle, &site_json)?;
+            // Rebuilds re-render only; the search index stays as the first build wrote it.
+            self.built.renderer = self.frontend.renderer(&self.built.bundle, &site_json, false)?;
             self.built.site_json = site_json;
             everything = true;
         }

@@ -20,7 +20,7 @@ pub fn typescript_declarations() -> String {
         VersionBanner, BlogSettings, SearchSettings, Analytics,
         PageData, Head, Page, DocPage, Sidebar, SidebarItem, PageLink, TagLink, TagCount,
         DocSummary, BlogListPage, BlogPostSummary, BlogPostPage, ArchiveYear, ArchivePost,
-        HomePage, Hero, Feature, MarkdownPage,
+        HomePage, Hero, Feature, MarkdownPage, SearchTitle, SearchKind,
     );
     let mut out = String::from(
         "// Generated from crates/schema by `UPDATE_TYPES=1 cargo test -p site-schema`. Do not edit.\n\n",

@@ -649,3 +649,24 @@ pub struct MarkdownPage {
     pub toc: Vec<TocItem>,
     pub hide_toc: bool,
 }
+
+// ---------------------------------------------------------------------------------------------
+// Search: the titles of every searchable page, loaded with the search runtime, so a query that
+// names a page shows it at once, before the full-text results arrive.
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchTitle {
+    pub route: String,
+    pub title: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub section: Option<String>,
+    pub kind: SearchKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum SearchKind {
+    Docs,
+    Blog,
+}

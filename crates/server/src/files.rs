@@ -44,6 +44,13 @@ pub fn content_type(name: &str) -> &'static str {
     }
 }
 
+/// Files whose names change with their contents: Vite's assets and Pagefind's index chunks.
+pub fn is_hashed(name: &str) -> bool {
+    name.starts_with("assets/")
+        || ["pagefind/fragment/", "pagefind/index/", "pagefind/filter/"].iter().any(|p| name.starts_with(p))
+        || (name.starts_with("pagefind/") && name.ends_with(".pf_meta"))
+}
+
 impl SiteFiles {
     /// Reads the whole build directory. Hidden files (`.build-stamp`, `.csp`) are not served.
     pub fn load(dir: &Path) -> anyhow::Result<SiteFiles> {
@@ -70,7 +77,7 @@ impl SiteFiles {
                 br: raw.remove(&format!("{name}.br")).map(Bytes::from),
                 gzip: raw.remove(&format!("{name}.gz")).map(Bytes::from),
                 content_type: content_type(&name),
-                immutable: name.starts_with("assets/"),
+                immutable: is_hashed(&name),
                 etag,
                 body: Bytes::from(body),
             };

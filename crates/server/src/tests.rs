@@ -21,6 +21,8 @@ fn site() -> tempfile::TempDir {
     w(".build-stamp", b"secret");
     w(".csp", b"default-src 'self'");
     w("range.txt", b"0123456789");
+    w("pagefind/fragment/zh-hans_abc.pf_fragment", b"frag");
+    w("pagefind/pagefind.js", b"js");
     dir
 }
 
@@ -97,6 +99,10 @@ async fn cache_and_security_headers() {
     assert_eq!(h[header::CACHE_CONTROL], "public, max-age=31536000, immutable");
     assert_eq!(h[header::CONTENT_TYPE], "text/javascript; charset=utf-8");
     let (_, h, _) = get(&s, "GET", "/page-data/docs/intro.json", &[]).await;
+    assert_eq!(h[header::CACHE_CONTROL], "no-cache");
+    let (_, h, _) = get(&s, "GET", "/pagefind/fragment/zh-hans_abc.pf_fragment", &[]).await;
+    assert_eq!(h[header::CACHE_CONTROL], "public, max-age=31536000, immutable");
+    let (_, h, _) = get(&s, "GET", "/pagefind/pagefind.js", &[]).await;
     assert_eq!(h[header::CACHE_CONTROL], "no-cache");
     assert_eq!(h["x-content-type-options"], "nosniff");
     assert_eq!(h["referrer-policy"], "strict-origin-when-cross-origin");

@@ -3,7 +3,7 @@ import {useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState} from
 // Layout effects run only in the browser; on the server the plain effect (a no-op) avoids a warning.
 const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 import type {PageData, SiteData} from '../schema';
-import {isExternal, routeOf, withBase} from './base';
+import {dataUrl, isExternal, routeOf, withBase} from './base';
 import {RouterContext, SiteContext, type RouterState} from './contexts';
 import {applyHead} from './head';
 import {fetchPageData, LoadError, notFoundData, primePageData, type Layouts} from './pages';
@@ -12,6 +12,8 @@ import {ErrorBoundary} from './ErrorBoundary';
 import {componentsOf, loadComponents} from '../components/registry';
 import {ProgressBar} from './ProgressBar';
 import {t} from '../i18n';
+
+const prefetched = new Set<string>();
 
 // SPEC §9: the progress bar appears only when a route change takes longer than this.
 export const PROGRESS_DELAY_MS = 1000;
@@ -127,8 +129,22 @@ export function App({site, initial, layouts}: Props) {
   );
 
   const prefetch = useCallback(
-    (route: string) => {
+    (route: string, intent: boolean) => {
       if (saveData()) return;
+      if (!intent) {
+        // In view: the browser fetches the data at idle priority into its cache; no code
+        // runs on the page for it.
+        const href = dataUrl(route);
+        if (!prefetched.has(href)) {
+          prefetched.add(href);
+          const link = document.createElement('link');
+          link.rel = 'prefetch';
+          link.href = href;
+          document.head.appendChild(link);
+        }
+        return;
+      }
+      // Hover or focus: the reader is about to go there; have the data and the code ready.
       fetchPageData(route)
         .then((d) => d && Promise.all([layouts.load(d.page.kind), loadComponents(componentsOf(d.page))]))
         .catch(() => {

@@ -30,7 +30,8 @@ export interface RouterState {
   /** The query string of the current URL (`?q=…`), or empty. */
   search: string;
   navigate: (href: string, options?: {replace?: boolean}) => void;
-  prefetch: (route: string) => void;
+  /** `intent`: hover or focus (data and code); otherwise the link is merely in view. */
+  prefetch: (route: string, intent: boolean) => void;
 }
 
 export const RouterContext = createContext<RouterState | null>(null);

@@ -21,14 +21,21 @@ function queryOf(search: string): string {
 /** `/search?q=…`: the full result list, loading more as the reader scrolls. */
 export default function SearchPage(_: {data: PageData}) {
   const {search} = useRouter();
+  const [text, setText] = useState('');
   const [query, setQuery] = useState('');
   const sentinel = useRef<HTMLDivElement>(null);
-  const {state, loadMore, retry} = useSearch(query, PAGE_SIZE, 150);
+  const {state, loadMore, retry} = useSearch(query, PAGE_SIZE);
 
   // The URL decides the query on load and on navigation (for example from "See all").
-  useEffect(() => setQuery(queryOf(search)), [search]);
+  useEffect(() => {
+    const q = queryOf(search);
+    setText(q);
+    setQuery(q);
+  }, [search]);
 
-  const onInput = (q: string) => {
+  const onInput = (q: string, composing: boolean) => {
+    setText(q);
+    if (composing) return;
     setQuery(q);
     const url = new URL(window.location.href);
     if (q) url.searchParams.set('q', q);
@@ -54,12 +61,13 @@ export default function SearchPage(_: {data: PageData}) {
         <input
           className="search-page__input"
           type="search"
-          value={query}
+          value={text}
           aria-label={t.searchLabel}
           placeholder={t.searchPlaceholder}
           autoComplete="off"
           spellCheck={false}
-          onChange={(e) => onInput(e.target.value)}
+          onChange={(e) => onInput(e.target.value, (e.nativeEvent as InputEvent).isComposing)}
+          onCompositionEnd={(e) => onInput(e.currentTarget.value, false)}
         />
       </form>
       <noscript>
@@ -75,10 +83,12 @@ export default function SearchPage(_: {data: PageData}) {
             </button>
           </div>
         )}
-        {state.status === 'done' && state.total === 0 && <p className="search-page__status search-no-results">{t.noResults(state.query)}</p>}
-        {state.status === 'done' && state.total > 0 && <p className="search-page__status">{t.resultCount(state.total, state.query)}</p>}
+        {state.status === 'done' && state.total === 0 && state.results.length === 0 && (
+          <p className="search-page__status search-no-results">{t.noResults(state.query)}</p>
+        )}
+        {state.status === 'done' && !!state.total && <p className="search-page__status">{t.resultCount(state.total, state.query)}</p>}
       </div>
-      {state.status === 'done' && state.total > 0 && (
+      {state.status === 'done' && state.results.length > 0 && (
         <ol className="search-page__results">
           {state.results.map((r) => (
             <li key={r.id} className="search-page__result">

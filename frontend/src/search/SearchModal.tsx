@@ -37,6 +37,8 @@ const MODAL_RESULTS = 8;
 export function SearchModal({onClose}: SearchModalProps) {
   const {navigate} = useRouter();
   const site = useSite();
+  // What the input shows, and what is searched: not the pinyin of an unfinished IME word.
+  const [text, setText] = useState('');
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState(0);
   const [recent, setRecent] = useState<string[]>(() => recentSearches());
@@ -52,7 +54,8 @@ export function SearchModal({onClose}: SearchModalProps) {
     document.body.classList.add('no-scroll');
     return () => document.body.classList.remove('no-scroll');
   }, []);
-  useEffect(() => setSelected(0), [rows]);
+  const answered = state.status === 'done' ? state.query : '';
+  useEffect(() => setSelected(0), [answered]);
   useEffect(() => {
     document.getElementById(`${listId}-${selected}`)?.scrollIntoView({block: 'nearest'});
   }, [selected, listId]);
@@ -111,7 +114,7 @@ export function SearchModal({onClose}: SearchModalProps) {
             ref={input}
             className="search-modal__input"
             type="search"
-            value={query}
+            value={text}
             placeholder={t.searchPlaceholder}
             aria-label={t.searchLabel}
             role="combobox"
@@ -124,7 +127,11 @@ export function SearchModal({onClose}: SearchModalProps) {
             autoCapitalize="off"
             spellCheck={false}
             enterKeyHint="go"
-            onChange={(e) => setQuery(e.target.value)}
+            onChange={(e) => {
+              setText(e.target.value);
+              if (!(e.nativeEvent as InputEvent).isComposing) setQuery(e.target.value);
+            }}
+            onCompositionEnd={(e) => setQuery(e.currentTarget.value)}
           />
           <button type="button" className="search-modal__close" aria-label={t.closeSearch} onClick={onClose}>
             <CloseIcon size={16} />
@@ -139,7 +146,14 @@ export function SearchModal({onClose}: SearchModalProps) {
                 <ul className="search-recent">
                   {recent.map((q) => (
                     <li key={q}>
-                      <button type="button" className="search-recent__query" onClick={() => setQuery(q)}>
+                      <button
+                        type="button"
+                        className="search-recent__query"
+                        onClick={() => {
+                          setText(q);
+                          setQuery(q);
+                        }}
+                      >
                         {q}
                       </button>
                       <button
@@ -169,13 +183,13 @@ export function SearchModal({onClose}: SearchModalProps) {
               </button>
             </div>
           )}
-          {state.status === 'done' && state.total === 0 && (
+          {state.status === 'done' && state.total === 0 && state.results.length === 0 && (
             <div className="search-modal__message">
               <p className="search-no-results">{t.noResults(state.query)}</p>
               <p className="search-modal__hint">{t.noResultsHint}</p>
             </div>
           )}
-          {state.status === 'done' && state.total > 0 && (
+          {state.status === 'done' && state.results.length > 0 && (
             <ul className="search-hits" role="listbox" id={listId} aria-label={t.searchResultsFor(query.trim())}>
               {rows.map((row, i) => (
                 <li key={row.key} role="none" className={row.child ? 'search-hit search-hit--child' : 'search-hit'}>
@@ -204,7 +218,7 @@ export function SearchModal({onClose}: SearchModalProps) {
           )}
         </div>
         <footer className="search-modal__footer">
-          {state.status === 'done' && state.total > 0 ? (
+          {state.status === 'done' && state.total ? (
             <a
               className="search-modal__all"
               href={seeAll()}

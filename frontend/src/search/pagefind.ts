@@ -4,6 +4,7 @@
 import {baseUrl, routeOf} from '../app/base';
 import {parseExcerpt} from './excerpt';
 import {MAX_QUERY_LENGTH, type SearchBackend, type SearchResponse, type SearchResult} from './types';
+import type {SearchTitle} from '../schema';
 
 interface PagefindSubResult {
   title: string;
@@ -22,6 +23,7 @@ interface PagefindData {
 interface Pagefind {
   options(o: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
+  preload?(term: string): Promise<void>;
   search(q: string): Promise<{results: Array<{id: string; data(): Promise<PagefindData>}>}>;
 }
 
@@ -66,13 +68,12 @@ function toResult(id: string, d: PagefindData): SearchResult {
   };
 }
 
-// Pagefind ranks by word statistics. Readers who type a page's name (an API, a guide's
-// title) expect that page first, so the first results are re-ordered: the query as a page
-// title first, then as part of a title, then as a heading; otherwise Pagefind's order stays.
-const RERANKED = 12;
-
+// Pagefind ranks by word statistics. A reader who types a page's name (an API, a guide's
+// title) expects that page first: those come from the title list at once, before Pagefind's
+// results (whose titles need one request per page) arrive.
 const norm = (s: string) => s.toLowerCase().replace(/\s+/g, '');
 
+/** 3: the query is the page's name or title; 2: part of its title; 1: of a heading. */
 export function titleScore(query: string, title: string, headings: string[]): number {
   const q = norm(query);
   if (!q) return 0;
@@ -85,39 +86,47 @@ export function titleScore(query: string, title: string, headings: string[]): nu
   return 0;
 }
 
-export function rerank<T>(query: string, items: T[], title: (x: T) => string, headings: (x: T) => string[]): T[] {
-  return items
-    .map((x, i) => ({x, i, s: titleScore(query, title(x), headings(x))}))
-    .sort((a, b) => b.s - a.s || a.i - b.i)
-    .map((e) => e.x);
+let titles: Promise<SearchTitle[]> | null = null;
+
+function loadTitles(): Promise<SearchTitle[]> {
+  titles ??= fetch(`${baseUrl()}search-titles.json`).then((r) => (r.ok ? r.json() : []), () => []);
+  return titles;
+}
+
+export function directHits(query: string, list: SearchTitle[]): SearchResult[] {
+  // Named exactly first, then titles holding the query, shortest (most specific) first.
+  return list
+    .map((e) => ({e, s: titleScore(query, e.title, [])}))
+    .filter((x) => x.s >= 2)
+    .sort((a, b) => b.s - a.s || a.e.title.length - b.e.title.length)
+    .slice(0, 3)
+    .map(({e}) => e)
+    .map((e) => ({id: `title:${e.route}`, title: e.title, section: e.section ?? undefined, kind: e.kind, url: e.route, external: false, excerpt: [], sections: []}));
 }
 
 export const pagefindBackend: SearchBackend = {
+  async direct(query: string): Promise<SearchResult[]> {
+    return directHits(query.slice(0, MAX_QUERY_LENGTH), await loadTitles());
+  },
   async search(query: string): Promise<SearchResponse> {
-    const pf = await load();
     const q = query.slice(0, MAX_QUERY_LENGTH);
+    const [pf, list] = await Promise.all([load(), loadTitles()]);
     const {results} = await pf.search(q);
-    const head = await Promise.all(results.slice(0, RERANKED).map(async (r) => ({id: r.id, data: await r.data()})));
-    const ordered = rerank(q, head, (h) => h.data.meta.title ?? '', (h) => h.data.sub_results.map((s) => s.title));
-    const rest = results.slice(RERANKED);
     return {
       total: results.length,
-      page: (from, count) =>
-        Promise.all(
-          Array.from({length: Math.max(0, Math.min(count, results.length - from))}, async (_, k) => {
-            const i = from + k;
-            if (i < ordered.length) return toResult(ordered[i].id, ordered[i].data);
-            const r = rest[i - ordered.length];
-            return toResult(r.id, await r.data());
-          }),
-        ),
+      direct: results.length ? directHits(q, list) : [],
+      page: (from, count) => Promise.all(results.slice(from, from + count).map(async (r) => toResult(r.id, await r.data()))),
     };
   },
 };
 
-/** Loads the runtime ahead of the first query (when the search box opens). */
+/** Loads the runtime, the index metadata and the title list as soon as search opens. */
 export function warmUp(): void {
-  load().catch(() => {
-    // Reported by the first real search.
-  });
+  loadTitles();
+  load()
+    // A throwaway query brings in the WebAssembly and the index's first chunk.
+    .then((pf) => pf.preload?.('的'))
+    .catch(() => {
+      // Reported by the first real search.
+    });
 }

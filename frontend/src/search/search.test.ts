@@ -37,18 +37,18 @@ describe('hosted hit URLs', () => {
   });
 });
 
-describe('re-ranking by title', () => {
-  it('puts the page named like the query first, keeping the rest in order', async () => {
-    const {rerank, titleScore} = await import('./pagefind');
-    const items = [
-      {t: 'useRecoilStateLoadable(state)：以 Loadable 形式读写状态', h: []},
-      {t: '核心概念', h: ['useRecoilState']},
-      {t: 'useRecoilState(state)：读写状态', h: []},
-      {t: '原子', h: []},
+describe('direct hits by title', () => {
+  it('names the page that is called like the query', async () => {
+    const {directHits, titleScore} = await import('./pagefind');
+    const list = [
+      {route: '/a', title: 'useRecoilStateLoadable(state)：以 Loadable 形式读写状态', kind: 'docs' as const},
+      {route: '/b', title: 'useRecoilState(state)：读写状态', section: 'API 参考', kind: 'docs' as const},
+      {route: '/c', title: 'GraphQL 查询', kind: 'docs' as const},
     ];
-    const out = rerank('useRecoilState', items, (x) => x.t, (x) => x.h).map((x) => x.t);
-    expect(out).toEqual([items[2].t, items[0].t, items[1].t, items[3].t]);
-    expect(titleScore('GraphQL 查询', 'GraphQL 查询', [])).toBe(3);
+    expect(directHits('useRecoilState', list).map((h) => h.url)).toEqual(['/b', '/a']);
+    expect(directHits('graphql 查询', list).map((h) => h.url)).toEqual(['/c']);
+    expect(directHits('读写', list).map((h) => h.url)).toEqual(['/b', '/a']);
+    expect(directHits('查询以外', list)).toEqual([]);
     expect(titleScore('数据流图', '异步数据查询', ['数据流图'])).toBe(1);
     expect(titleScore('', 'x', [])).toBe(0);
   });

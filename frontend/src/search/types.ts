@@ -31,12 +31,18 @@ export interface SearchResult {
 
 export interface SearchResponse {
   total: number;
+  /** Pages the query names exactly, known at once (no excerpt yet); the full-text results
+   * for the same pages fill them in when they arrive. */
+  direct: SearchResult[];
   /** Loads results `[from, from + count)`. */
   page(from: number, count: number): Promise<SearchResult[]>;
 }
 
 export interface SearchBackend {
   search(query: string): Promise<SearchResponse>;
+  /** Pages named like the query, from a list already in memory: shown before `search()`
+   * answers. Optional: the hosted backend has none. */
+  direct?(query: string): Promise<SearchResult[]>;
 }
 
 // Long queries are cut for the backend (the input keeps what was typed).

@@ -49,7 +49,7 @@ export function Link({to, children, newTab, ...rest}: Props) {
   useEffect(() => {
     if (!route || !ref.current) return;
     // Links in view are prefetched when the browser is idle, after what the page itself needs.
-    return observe(ref.current, () => whenIdle(() => prefetch(route)));
+    return observe(ref.current, () => whenIdle(() => prefetch(route, false)));
   }, [route, prefetch]);
 
   if (external) {
@@ -65,7 +65,7 @@ export function Link({to, children, newTab, ...rest}: Props) {
       </a>
     );
   }
-  const onHover = () => route && prefetch(route);
+  const onHover = () => route && prefetch(route, true);
   return (
     <a ref={ref} href={withBase(to)} onMouseEnter={onHover} onFocus={onHover} {...rest}>
       {children}
