@@ -1,12 +1,8 @@
 // The prerender process (build time only). The engine starts it once per build:
-//   node scripts/prerender.mjs <server entry> <client index.html> [--index]
+//   node scripts/prerender.mjs <server entry> <client index.html>
 // then writes JSON lines on stdin: first the site data, then one page data per line.
 // For each page it answers one JSON line on stdout: {"html": "<!doctype html>…"} or
-// {"error": "…"}.
-// With --index, every page that marks content for search (data-pagefind-body) also goes to
-// Pagefind's indexing service (its extended, Chinese-segmenting binary) as soon as it is
-// rendered, so indexing runs alongside rendering; the line {"finish": {"outputPath": "…"}}
-// writes the index and is answered with {"indexed": <pages>} or {"error": "…"}.
+// {"error": "…"}. With PRERENDER_PROFILE=1 it reports its time per phase on stderr.
 import fs from 'node:fs';
 import path from 'node:path';
 import {createInterface} from 'node:readline';
@@ -15,10 +11,7 @@ import {pathToFileURL} from 'node:url';
 // React's production build: the development one renders several times slower.
 process.env.NODE_ENV = 'production';
 
-const [serverEntry, templatePath, ...flags] = process.argv.slice(2);
-const indexing = flags.includes('--index');
-let search = null;
-const added = [];
+const [serverEntry, templatePath] = process.argv.slice(2);
 const {render} = await import(pathToFileURL(path.resolve(serverEntry)).href);
 const template = fs.readFileSync(templatePath, 'utf8');
 const manifest = JSON.parse(fs.readFileSync(path.join(path.dirname(templatePath), '.vite/manifest.json'), 'utf8'));
@@ -70,11 +63,20 @@ function preloads(site, page) {
   return [...files].map((f) => `<link rel="modulepreload" href="${site.baseUrl}${f}">`).join('\n    ');
 }
 
+const attr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 const json = (v) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** The URL of a route's page data (as the client's dataUrl() makes it). */
+function dataUrl(site, route) {
+  return `${site.baseUrl}page-data${encodeURI(route === '/' ? '/index' : route)}.json`;
+}
 
 function renderPage(site, page) {
   const {head, html} = render(site, page);
-  const attr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  // The page's data is not inlined (it would double every page): the browser fetches it, at
+  // once and alongside the code, and the same file serves later client-side navigation.
+  const data = dataUrl(site, page.route);
+  const preload = `<link rel="preload" href="${attr(data)}" as="fetch" crossorigin>`;
   const a = site.announcement;
   const htmlAttrs = [
     `lang="${attr(site.locale)}"`,
@@ -86,22 +88,12 @@ function renderPage(site, page) {
   // Function replacements: `$&` and friends in the content must stay literal.
   return template
     .replace('<html lang="zh-hans" data-theme="light">', () => `<html ${htmlAttrs}>`)
-    .replace('<!--app-head-->', () => [head, preloads(site, page)].filter(Boolean).join('\n    '))
+    .replace('<!--app-head-->', () => [head, preload, preloads(site, page)].filter(Boolean).join('\n    '))
     .replace('<!--app-html-->', () => html)
-    .replace('<!--app-data-->', () => `<script id="__data" type="application/json">${json({site, page})}</script>`);
+    .replace('<!--app-data-->', () => `<script id="__data" type="application/json">${json({site, data})}</script>`);
 }
 
-// One index per build, created on first use (the promise, so concurrent pages share it).
-function searchIndex() {
-  search ??= (async () => {
-    const pagefind = await import('pagefind');
-    const {index, errors} = await pagefind.createIndex({});
-    if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
-    return {pagefind, index};
-  })();
-  return search.then((s) => s.index);
-}
-
+const profile = process.env.PRERENDER_PROFILE ? {start: performance.now(), render: 0, parse: 0, write: 0, pages: 0} : null;
 let site = null;
 const out = (v) => process.stdout.write(JSON.stringify(v) + '\n');
 for await (const line of createInterface({input: process.stdin, crlfDelay: Infinity})) {
@@ -111,26 +103,23 @@ for await (const line of createInterface({input: process.stdin, crlfDelay: Infin
     continue;
   }
   try {
+    let t0 = performance.now();
     const msg = JSON.parse(line);
-    if (msg.finish) {
-      const index = await searchIndex();
-      const results = await Promise.all(added);
-      const failed = results.flatMap((r) => r.errors ?? []);
-      const {errors} = await index.writeFiles({outputPath: msg.finish.outputPath});
-      await (await search).pagefind.close();
-      search = null;
-      added.length = 0;
-      const problems = [...failed, ...errors];
-      out(problems.length ? {error: `Pagefind: ${problems.join('; ')}`} : {indexed: results.length});
-      continue;
-    }
+    if (profile) profile.parse += performance.now() - t0;
+    t0 = performance.now();
     const html = renderPage(site, msg);
-    if (indexing && html.includes('data-pagefind-body')) {
-      // The page's route as its result URL; the browser adds the base URL.
-      added.push(searchIndex().then((index) => index.addHTMLFile({url: msg.route, content: html})));
+    if (profile) {
+      profile.render += performance.now() - t0;
+      profile.pages++;
+      if (profile.pages === 1) profile.first = performance.now() - profile.start;
+      if (profile.pages % 50 === 0) console.error('prerender profile (ms):', JSON.stringify({...profile, now: performance.now() - profile.start}, (k, v) => (typeof v === 'number' ? Math.round(v) : v)));
     }
+    t0 = performance.now();
     out({html});
+    if (profile) profile.write += performance.now() - t0;
   } catch (e) {
     out({error: e instanceof Error ? `${e.message}\n${e.stack}` : String(e)});
   }
 }
+
+if (profile) console.error('prerender profile (ms):', JSON.stringify({...profile, total: performance.now() - profile.start}, (k, v) => (typeof v === 'number' ? Math.round(v) : v)));

@@ -20,8 +20,12 @@ import './styles/search.css';
 async function start() {
   const el = document.getElementById('__data');
   if (!el?.textContent) throw new Error('page data missing from the HTML');
-  const {site, page} = JSON.parse(el.textContent) as {site: SiteData; page: PageData};
+  const {site, data} = JSON.parse(el.textContent) as {site: SiteData; data: string};
   setBaseUrl(site.baseUrl);
+  // The HTML preloads this file; the fetch finds it there.
+  const res = await fetch(data);
+  if (!res.ok) throw new Error(`page data: HTTP ${res.status}`);
+  const page = (await res.json()) as PageData;
   // Hydration must render what the server rendered: load this page's code first.
   await Promise.all([clientLayouts.load(page.page.kind), loadComponents(componentsOf(page.page))]);
   // Hydrating in a transition lets React yield to the browser every few milliseconds, so a

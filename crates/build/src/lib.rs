@@ -2,9 +2,9 @@
 //!
 //! Stages, each timed and reported: **content** (config, Markdown, routes, page data, link
 //! check), **bundle** (Vite; runs in parallel with content, cached by source hash),
-//! **prerender** (React's server renderer over every route; each page is compressed and
-//! handed to the search indexer as soon as it is rendered), **index** (writing the Pagefind
-//! index) and **compress** (brotli and gzip beside the remaining text files). The site is
+//! **prerender** (React's server renderer over every route; each page is compressed on the
+//! other cores as soon as it is rendered), **index** (Pagefind over the written pages, while
+//! the remaining files compress) and **compress** (the index's own files). The site is
 //! written to `build.partial/` and moved to `build/` only when every stage succeeded.
 
 pub mod assemble;
@@ -218,20 +218,45 @@ pub fn build_keeping(opts: &Options) -> Result<Built> {
     let mut data = site.data.clone();
     data.dev = opts.dev;
     let site_json = serde_json::to_string(&data)?;
-    let (mut renderer, page_json) = timer.run("prerender", || {
-        // The prerender process also feeds the search index, page by page, as it renders.
-        let mut renderer = frontend.renderer(&bundle, &site_json, true)?;
+    let mut assets_compressed = None;
+    let (renderer, page_json) = timer.run("prerender", || {
+        let mut renderer = frontend.renderer(&bundle, &site_json)?;
         write_static(opts, &bundle, &config, &site, &out)?;
+        if !opts.dev {
+            // The hashed assets compress (slowly, at the highest setting) while pages render.
+            let assets = out.join("assets");
+            assets_compressed = Some(std::thread::spawn(move || output::precompress(&assets, None)));
+        }
         let pages: Vec<&PageData> = site.pages.iter().collect();
         let page_json = write_pages(&mut renderer, &pages, &out, !opts.dev)?;
         Ok((renderer, page_json))
     })?;
-    timer.run("index", || {
-        renderer.write_index(&out.join("pagefind"))?;
-        output::prune_search_bundle(&out)
-    })?;
     if !opts.dev {
-        timer.run("compress", || output::precompress(&out, None))?;
+        // The index (Pagefind, over the written pages) and the compression of what is left
+        // (assets, static files, feeds) use different cores: side by side, then the index's
+        // own files.
+        let t = Instant::now();
+        let (indexed, compressed) = rayon::join(
+            || {
+                let r = site_search::index(&frontend.dir, &out).and_then(|()| site_search::prune(&out));
+                (r, t.elapsed())
+            },
+            || -> Result<usize> {
+                if let Some(job) = assets_compressed {
+                    job.join().map_err(|_| anyhow!("asset compression panicked"))??;
+                }
+                // Not the index folder: Pagefind is writing it at this moment.
+                output::precompress(&out, Some(&out.join("pagefind")))
+            },
+        );
+        let (indexed, index_time) = indexed;
+        indexed?;
+        compressed?;
+        timer.done("index", index_time);
+        timer.run("compress", || output::precompress(&out.join("pagefind"), None))?;
+    } else {
+        // `dev` indexes once at start; its rebuilds keep that index.
+        timer.run("index", || site_search::index(&frontend.dir, &out).and_then(|()| site_search::prune(&out)))?;
     }
     stamp::write(&opts.root, &out)?;
     if !opts.dev {
@@ -282,7 +307,8 @@ fn search_titles(site: &Site) -> Vec<site_schema::SearchTitle> {
 fn write_pages(renderer: &mut Renderer, pages: &[&PageData], out: &Path, compress: bool) -> Result<HashMap<String, String>> {
     let json: Vec<String> = pages.iter().map(|p| serde_json::to_string(p)).collect::<Result<_, _>>()?;
     let failed = std::sync::Mutex::new(None);
-    rayon::scope(|s| -> Result<()> {
+    // In place: this thread reads from the renderer; the pool threads compress.
+    rayon::in_place_scope(|s| -> Result<()> {
         let spawn_compress = |path: PathBuf, bytes: Vec<u8>| {
             if compress {
                 let failed = &failed;
@@ -348,8 +374,7 @@ impl DevSession {
         data.dev = true;
         let site_json = serde_json::to_string(&data)?;
         if everything || site_json != self.built.site_json {
-            // Rebuilds re-render only; the search index stays as the first build wrote it.
-            self.built.renderer = self.frontend.renderer(&self.built.bundle, &site_json, false)?;
+            self.built.renderer = self.frontend.renderer(&self.built.bundle, &site_json)?;
             self.built.site_json = site_json;
             everything = true;
         }

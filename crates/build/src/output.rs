@@ -100,22 +100,6 @@ pub fn compress_file(f: &Path, data: &[u8]) -> Result<()> {
     Ok(())
 }
 
-/// Removes the parts of the Pagefind bundle this site does not use (its prebuilt UIs: the
-/// site has its own search interface), so they are neither compressed nor deployed.
-pub fn prune_search_bundle(site_dir: &Path) -> Result<()> {
-    let dir = site_dir.join("pagefind");
-    for e in std::fs::read_dir(&dir)?.flatten() {
-        let name = e.file_name().to_string_lossy().into_owned();
-        let unused = ["pagefind-ui.", "pagefind-component-ui.", "pagefind-modular-ui.", "pagefind-highlight."]
-            .iter()
-            .any(|p| name.starts_with(p));
-        if unused {
-            std::fs::remove_file(e.path())?;
-        }
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

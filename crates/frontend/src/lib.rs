@@ -118,9 +118,9 @@ impl Frontend {
         Ok(bundle)
     }
 
-    /// Starts the prerender process for `bundle`; with `index`, it builds the search index too.
-    pub fn renderer(&self, bundle: &Bundle, site_json: &str, index: bool) -> Result<Renderer> {
-        Renderer::start(&self.dir.join("scripts/prerender.mjs"), bundle, site_json, index)
+    /// Starts the prerender process for `bundle`.
+    pub fn renderer(&self, bundle: &Bundle, site_json: &str) -> Result<Renderer> {
+        Renderer::start(&self.dir.join("scripts/prerender.mjs"), bundle, site_json)
     }
 }
 

@@ -18,19 +18,15 @@ pub struct Renderer {
 #[derive(serde::Deserialize)]
 struct Answer {
     html: Option<String>,
-    indexed: Option<usize>,
     error: Option<String>,
 }
 
 impl Renderer {
-    /// Starts the process. With `index`, it also feeds every rendered page to the search
-    /// index, written by [`Renderer::write_index`].
-    pub fn start(script: &Path, bundle: &Bundle, site_json: &str, index: bool) -> Result<Renderer> {
+    pub fn start(script: &Path, bundle: &Bundle, site_json: &str) -> Result<Renderer> {
         let mut child = Command::new("node")
             .arg(script)
             .arg(&bundle.server_entry)
             .arg(bundle.client_dir.join("index.html"))
-            .args(index.then_some("--index"))
             .env("NODE_ENV", "production")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -91,26 +87,6 @@ impl Renderer {
             writer.join().map_err(|_| anyhow!("prerender writer panicked"))??;
             Ok(())
         })
-    }
-}
-
-impl Renderer {
-    /// Writes the search index of every page rendered so far to `output_path`; returns how
-    /// many pages it holds.
-    pub fn write_index(&mut self, output_path: &Path) -> Result<usize> {
-        let msg = serde_json::json!({"finish": {"outputPath": output_path}});
-        self.stdin.write_all(format!("{msg}\n").as_bytes())?;
-        self.stdin.flush()?;
-        let mut line = String::new();
-        if self.stdout.read_line(&mut line)? == 0 {
-            bail!("the prerender process exited while writing the search index");
-        }
-        let a: Answer = serde_json::from_str(&line).context("the prerender process answered something that is not JSON")?;
-        match (a.indexed, a.error) {
-            (Some(n), _) => Ok(n),
-            (_, Some(e)) => bail!("search index failed: {e}"),
-            _ => bail!("the prerender process gave an empty answer"),
-        }
     }
 }
 
