@@ -74,14 +74,18 @@ ${row('next doc, client-side', w.navigateToNextDoc)}
 | | figure | target |
 |---|---|---|
 | index size (\`build/pagefind\`) | ${kb(s.indexBytes)} KB | |
-| first query after opening search cold: time to results | ${s.coldMs} ms | < 300 ms ${ok(s.coldMs < 300)} |
+| first query after opening search cold (原子): first result / full-text answer | ${s.cold.first} / ${s.cold.full} ms | < 300 ms ${ok(s.cold.full < 300)} |
 | first query: bytes fetched (gzip) | ${kb(Object.values(s.firstQuery).reduce((a, t) => a + t.gzip, 0))} KB | |
-| each later keystroke: time to results | ${s.warmMs.join(' / ')} ms | < 50 ms ${ok(Math.max(...s.warmMs) < 50)} |
-| later queries: bytes fetched (gzip, six queries) | ${kb(Object.values(s.nextQueries).reduce((a, t) => a + t.gzip, 0))} KB | |
+| later queries: first result | ${s.warm.map((w) => `${w.q} ${w.first}`).join(' · ')} ms | < 50 ms ${ok(s.warm.every((w) => w.first < 50))} |
+| later queries: full-text answer | ${s.warm.map((w) => `${w.q} ${w.full}`).join(' · ')} ms | < 50 ms ${ok(s.warm.every((w) => w.full < 50))} |
+| later queries: bytes fetched (gzip, ${s.warm.length} queries) | ${kb(Object.values(s.nextQueries).reduce((a, t) => a + t.gzip, 0))} KB | |
 | quality: queries with their page in the top 3 | ${s.quality.hits} / ${s.quality.queries} | every query ${ok(s.quality.hits === s.quality.queries)} |
 
-Times are measured in the page from the input event to the first result on screen, and include
-the interface's input debounce (100 ms), which keeps fast typists from querying every letter.
+Times are measured in the page from the input event: "first result" is the first hit on screen
+(pages whose title is the query come from a title list already in memory), "full-text answer"
+is when the full-text results and their total are there. Both include the interface's 20 ms
+input debounce. A query whose words are new to the session fetches their index chunks (about
+32 KB each) and the first result pages' fragments, which is where the time over 50 ms goes.
 
 ## Server
 
