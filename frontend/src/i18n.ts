@@ -97,6 +97,21 @@ export const t = {
   redirecting: '正在跳转到',
   // Footer
   footerNavigation: '页脚导航',
+  // Chrome and content labels
+  pageLoading: '页面加载中',
+  announcement: '公告',
+  blogNavigation: '博客导航',
+  backToBlog: '← 博客',
+  blogSection: '博客',
+  archiveYear: (year: string) => `${year} 年`,
+  homeFeatures: '特点',
+  footnotes: '注脚',
+  footnoteRef: (n: number) => `注脚 ${n}`,
+  backToText: '返回正文',
+  taskDone: '已完成',
+  taskOpen: '未完成',
+  admonition: {note: '备注', tip: '提示', info: '信息', caution: '警告', danger: '危险'},
+  notFoundDescription: '找不到你要访问的页面。',
 } as const;
 
 export const dateFormat = new Intl.DateTimeFormat('zh-Hans', {year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC'});

@@ -86,6 +86,27 @@ mod tests {
     }
 
     #[test]
+    fn policy_allows_exactly_the_configured_hosts() {
+        let mut site: SiteData = serde_json::from_str(include_str!("../tests/site-data.json")).unwrap();
+        let p = policy("<script>x()</script>", &site);
+        assert!(p.contains("script-src 'self' 'sha256-"), "{p}");
+        assert!(p.contains("connect-src 'self';"), "{p}");
+        assert!(!p.contains("https://"), "{p}");
+        site.analytics = Some(site_schema::Analytics { script_url: "https://stats.example.com/s.js".into() });
+        site.search = SearchSettings::Hosted {
+            app_id: "A".into(),
+            index_name: "i".into(),
+            api_key: "k".into(),
+            host: "https://a-dsn.example.net".into(),
+            facet_filters: vec![],
+            external_url_regex: None,
+        };
+        let p = policy("", &site);
+        assert!(p.contains("script-src 'self' 'wasm-unsafe-eval' https://stats.example.com;"), "{p}");
+        assert!(p.contains("connect-src 'self' https://a-dsn.example.net https://stats.example.com;"), "{p}");
+    }
+
+    #[test]
     fn finds_inline_scripts_only() {
         let t = r#"<script>a()</script><script type="module" src="/x.js"></script><script id="d" type="application/json">{}</script><script>b()</script>"#;
         assert_eq!(inline_scripts(t), vec!["a()", "b()"]);

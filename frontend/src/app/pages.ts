@@ -4,6 +4,7 @@
 import type {ComponentType} from 'react';
 import type {Page, PageData} from '../schema';
 import {dataUrl} from './base';
+import {t} from '../i18n';
 
 export type PageKind = Page['kind'];
 export type LayoutComponent = ComponentType<{data: PageData}>;
@@ -50,7 +51,7 @@ export function layouts(eager: Partial<Record<PageKind, LayoutComponent>>, lazy:
 export function notFoundData(route: string, siteTitle: string): PageData {
   return {
     route,
-    head: {title: `找不到页面 | ${siteTitle}`, description: '找不到你要访问的页面。', canonical: '', ogType: 'website', noindex: true},
+    head: {title: `${t.notFoundTitle} | ${siteTitle}`, description: t.notFoundDescription, canonical: '', ogType: 'website', noindex: true},
     page: {kind: 'notFound'},
   };
 }

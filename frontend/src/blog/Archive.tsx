@@ -11,7 +11,7 @@ export default function Archive({data}: {data: PageData}) {
       {page.years.map((y) => (
         <section key={y.year} className="archive-year">
           <h2 id={`year-${y.year}`}>
-            {y.year} 年 <span className="archive-year__count">（{t.postCount(y.posts.length)}）</span>
+            {t.archiveYear(y.year)} <span className="archive-year__count">（{t.postCount(y.posts.length)}）</span>
           </h2>
           <ul className="archive-list">
             {y.posts.map((p) => (

@@ -7,7 +7,7 @@ export function BlogLayout({children}: {children: ReactNode}) {
   return (
     <div className="container blog-layout">
       <aside className="blog-layout__side">
-        <nav aria-label="博客导航">
+        <nav aria-label={t.blogNavigation}>
           <ul>
             <li>
               <Link to="/blog">{t.recentPosts}</Link>

@@ -13,12 +13,12 @@ export default function BlogPost({data}: {data: PageData}) {
       <article className="blog-post">
         <header>
           <p className="blog-post__back">
-            <Link to="/blog">← 博客</Link>
+            <Link to="/blog">{t.backToBlog}</Link>
           </p>
           <h1 data-pagefind-meta="title" data-pagefind-weight="10">{post.title}</h1>
           <PostMeta date={post.date} minutes={post.readingMinutes} authors={post.authors} />
         </header>
-        <div className="markdown" data-pagefind-body="" data-pagefind-filter="type:blog" data-pagefind-meta="section:博客">
+        <div className="markdown" data-pagefind-body="" data-pagefind-filter="type:blog" data-pagefind-meta={`section:${t.blogSection}`}>
           <Blocks blocks={post.content} />
         </div>
         <footer className="blog-post__footer">

@@ -1,8 +1,9 @@
 import type {AdmonitionKind, Block, Inline} from '../schema';
 import {Blocks} from './Blocks';
 import {Inlines} from './Inlines';
+import {t} from '../i18n';
 
-const LABELS: Record<AdmonitionKind, string> = {note: '备注', tip: '提示', info: '信息', caution: '警告', danger: '危险'};
+const LABELS: Record<AdmonitionKind, string> = t.admonition;
 
 const ICONS: Record<AdmonitionKind, string> = {
   note: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm1 15h-2v-6h2v6Zm0-8h-2V7h2v2Z',

@@ -6,6 +6,7 @@ import {Tabs} from './Tabs';
 import {Admonition} from './Admonition';
 import {Details} from './Details';
 import {Embedded} from '../components/Embedded';
+import {t} from '../i18n';
 
 /** Renders the document tree: one component per block type. */
 export function Blocks({blocks}: {blocks: Block[]}) {
@@ -37,7 +38,7 @@ function BlockNode({block: b}: {block: Block}) {
         const head = b.tight && first?.t === 'paragraph' ? <Inlines nodes={first.children} /> : first ? <BlockNode block={first} /> : null;
         return (
           <li key={i} className={item.checked != null ? 'task-list-item' : undefined}>
-            {item.checked != null && <input type="checkbox" checked={item.checked} disabled aria-label={item.checked ? '已完成' : '未完成'} />}
+            {item.checked != null && <input type="checkbox" checked={item.checked} disabled aria-label={item.checked ? t.taskDone : t.taskOpen} />}
             {head}
             <Blocks blocks={rest} />
           </li>
@@ -90,13 +91,13 @@ function BlockNode({block: b}: {block: Block}) {
       return <Embedded component={b} />;
     case 'footnotes':
       return (
-        <section className="footnotes" aria-label="注脚">
+        <section className="footnotes" aria-label={t.footnotes}>
           <hr />
           <ol>
             {b.items.map((f) => (
               <li key={f.id} id={f.id}>
                 <Blocks blocks={f.children} />
-                <a href={`#ref-${f.id}`} aria-label="返回正文" className="footnote-back">
+                <a href={`#ref-${f.id}`} aria-label={t.backToText} className="footnote-back">
                   ↩
                 </a>
               </li>

@@ -1,6 +1,7 @@
 import type {Inline} from '../schema';
 import {Link} from '../theme/Link';
 import {withBase, isExternal} from '../app/base';
+import {t} from '../i18n';
 
 /** Renders inline nodes: one element per node type. */
 export function Inlines({nodes}: {nodes: Inline[]}) {
@@ -75,7 +76,7 @@ function InlineNode({node}: {node: Inline}) {
     case 'footnoteRef':
       return (
         <sup className="footnote-ref">
-          <a href={`#${node.id}`} id={`ref-${node.id}`} aria-label={`注脚 ${node.number}`}>
+          <a href={`#${node.id}`} id={`ref-${node.id}`} aria-label={t.footnoteRef(node.number)}>
             [{node.number}]
           </a>
         </sup>

@@ -37,7 +37,7 @@ export default function Home({data}: {data: PageData}) {
           </p>
         </div>
       </header>
-      <section className="features container" aria-label="Recoil 的特点">
+      <section className="features container" aria-label={t.homeFeatures}>
         {home.features.map((f) => (
           <div key={f.title} className="feature">
             <img className="feature__image feature__image--light" src={withBase(f.image.replace(/^\//, ''))} alt={f.imageAlt} width={240} height={180} loading="lazy" />

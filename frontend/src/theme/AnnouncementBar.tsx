@@ -31,7 +31,7 @@ export function AnnouncementBar() {
     <div
       className="announcement"
       role="region"
-      aria-label="公告"
+      aria-label={t.announcement}
       data-announcement-id={announcement.id}
       style={{backgroundColor: announcement.backgroundColor, color: announcement.textColor}}
     >

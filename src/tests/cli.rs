@@ -1,0 +1,63 @@
+//! The command line on the fixture site: `check` passes, and fails with a non-zero exit status
+//! and a message naming file and field when the configuration or content is broken.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn fixture() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/build/tests/fixture")
+}
+
+fn docsite(args: &[&str]) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_docsite")).args(args).output().unwrap();
+    (out.status.success(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+fn copy_fixture() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for e in walkdir::WalkDir::new(fixture()).into_iter().filter_map(Result::ok) {
+        let to = dir.path().join(e.path().strip_prefix(fixture()).unwrap());
+        if e.file_type().is_dir() {
+            std::fs::create_dir_all(&to).unwrap();
+        } else {
+            std::fs::copy(e.path(), &to).unwrap();
+        }
+    }
+    dir
+}
+
+#[test]
+fn check_passes_on_the_fixture() {
+    let (ok, err) = docsite(&["--root", fixture().to_str().unwrap(), "check"]);
+    assert!(ok, "{err}");
+    assert!(err.contains("check passed: 30 pages, 0 warning(s)"), "{err}");
+}
+
+#[test]
+fn check_fails_with_the_file_and_field() {
+    let d = copy_fixture();
+    let config = d.path().join("site.toml");
+    let text = std::fs::read_to_string(&config).unwrap().replace("base_url = \"/\"", "base_url = \"zh\"");
+    std::fs::write(&config, text).unwrap();
+    let (ok, err) = docsite(&["--root", d.path().to_str().unwrap(), "check"]);
+    assert!(!ok);
+    assert!(err.contains("error: site.toml:") && err.contains("site.base_url: expected a path that starts and ends with `/`"), "{err}");
+}
+
+#[test]
+fn check_fails_on_content_errors() {
+    let d = copy_fixture();
+    let doc = d.path().join("content/docs/guide/b.md");
+    let text = std::fs::read_to_string(&doc).unwrap() + "\n[坏](/nowhere)\n\n<Nope />\n";
+    std::fs::write(&doc, text).unwrap();
+    let (ok, err) = docsite(&["--root", d.path().to_str().unwrap(), "check"]);
+    assert!(!ok);
+    assert!(err.contains("content/docs/guide/b.md:12: unknown component `<Nope />`"), "{err}");
+}
+
+#[test]
+fn an_unknown_command_is_refused_with_help() {
+    let (ok, err) = docsite(&["publish"]);
+    assert!(!ok);
+    assert!(err.contains("unrecognized subcommand"), "{err}");
+}
