@@ -55,11 +55,17 @@ export function CodeBlock({code}: {code: Code}) {
             ))}
           </code>
         </pre>
-        <button type="button" className={copied ? 'code-block__copy code-block__copy--copied' : 'code-block__copy'} aria-label={copied ? t.copiedCode : t.copyCode} onClick={copy}>
+        <button
+          type="button"
+          className={copied ? 'code-block__copy code-block__copy--copied' : 'code-block__copy'}
+          aria-label={copied ? t.copiedCode : t.copyCode}
+          onClick={copy}
+          data-pagefind-ignore=""
+        >
           {copied ? <CheckIcon /> : <CopyIcon />}
           <span className="code-block__copy-label">{copied ? t.copied : t.copy}</span>
         </button>
-        <span className="sr-only" aria-live="polite">
+        <span className="sr-only" aria-live="polite" data-pagefind-ignore="">
           {copied ? t.copiedCode : ''}
         </span>
       </div>

@@ -1,4 +1,5 @@
 import {useCallback, useEffect, useRef, useState, type ComponentType} from 'react';
+import {createPortal} from 'react-dom';
 import {useRouter} from '../app/contexts';
 import {SearchIcon} from '../theme/Icons';
 import {withBase} from '../app/base';
@@ -89,7 +90,8 @@ export function SearchButton() {
           <kbd>K</kbd>
         </span>
       </a>
-      {open && Modal && <Modal onClose={close} />}
+      {/* In <body>: inside the navbar, fixed positioning would be relative to the navbar. */}
+      {open && Modal && createPortal(<Modal onClose={close} />, document.body)}
     </>
   );
 }

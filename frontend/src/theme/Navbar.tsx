@@ -1,4 +1,5 @@
 import {useEffect, useRef, useState} from 'react';
+import {createPortal} from 'react-dom';
 import type {NavItem, Sidebar} from '../schema';
 import {useHydrated, useSite, useThemeContext} from '../app/contexts';
 import {NARROW_QUERY, rafThrottle, useEscape, useMediaQuery, useOutsideClick} from '../app/hooks';
@@ -230,7 +231,8 @@ export function Navbar({route, sidebar}: {route: string; sidebar: Sidebar | null
         <ColorModeToggle />
         <SearchButton />
       </div>
-      {menuOpen && <MobileMenu route={route} sidebar={sidebar} onClose={closeMenu} />}
+      {/* In <body>: inside the navbar, fixed positioning would be relative to the navbar. */}
+      {menuOpen && createPortal(<MobileMenu route={route} sidebar={sidebar} onClose={closeMenu} />, document.body)}
     </nav>
   );
 }
