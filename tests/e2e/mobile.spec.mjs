@@ -18,6 +18,12 @@ test('the navbar collapses to a menu button; the panel lists the navigation', as
     await expect(menu.locator('.mobile-menu__items a', {hasText: label}).first()).toBeVisible();
   }
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  // The panel runs the full height of the window, over the page.
+  const panel = await menu.locator('.mobile-menu__panel').boundingBox();
+  expect(panel.y).toBe(0);
+  expect(panel.height).toBe(page.viewportSize().height);
+  const onTop = await page.evaluate(() => document.elementFromPoint(40, innerHeight - 40)?.closest('.mobile-menu__panel') !== null);
+  expect(onTop).toBe(true);
 });
 
 test('on a doc page the menu shows the doc sidebar, and the main menu one step back', async ({page}) => {

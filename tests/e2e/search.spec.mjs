@@ -26,6 +26,18 @@ test('the navbar button says "Search" and shows the shortcut', async ({page, bro
   await mac.close();
 });
 
+test('the dialog covers the whole window, above the page', async ({page}) => {
+  await page.goto('/docs/introduction/motivation');
+  await hydrated(page);
+  await openWithClick(page);
+  const viewport = page.viewportSize();
+  const backdrop = await page.locator('.search-modal__backdrop').boundingBox();
+  expect(backdrop).toEqual({x: 0, y: 0, width: viewport.width, height: viewport.height});
+  // The panel is what is on top in the middle of the window.
+  const onTop = await page.evaluate(() => document.elementFromPoint(innerWidth / 2, 150)?.closest('.search-modal__panel') !== null);
+  expect(onTop).toBe(true);
+});
+
 test('opens on click, Ctrl+K, Cmd+K and "/"; Escape closes and returns focus', async ({page}) => {
   await page.goto('/docs/introduction/motivation');
   await hydrated(page);

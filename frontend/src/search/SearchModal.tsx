@@ -217,7 +217,7 @@ export function SearchModal({onClose}: SearchModalProps) {
             </ul>
           )}
         </div>
-        <footer className="search-modal__footer">
+        <div className="search-modal__footer">
           {state.status === 'done' && state.total ? (
             <a
               className="search-modal__all"
@@ -233,7 +233,7 @@ export function SearchModal({onClose}: SearchModalProps) {
             <span />
           )}
           <span className="search-modal__keys">{t.searchKeyboardHint}</span>
-        </footer>
+        </div>
       </div>
     </div>
   );
