@@ -91,7 +91,12 @@ async function search(browser) {
   page.on('request', (r) => r.url().startsWith(base) && requests.push({url: r.url(), type: r.resourceType()}));
   await page.goto(base + '/docs/introduction/motivation', {waitUntil: 'networkidle'});
   requests.length = 0;
+  // The interface loads the whole index, chunk by chunk, once search opens.
+  const chunks = JSON.parse(fs.readFileSync(path.join(build, 'pagefind/index-info.json'), 'utf8')).probes.length;
+  let chunksLoaded = 0;
+  page.on('requestfinished', (r) => r.url().endsWith('.pf_index') && chunksLoaded++);
   // Cold: open search, type a query at once, time until the first result shows.
+  const opened = Date.now();
   await page.locator('.navbar .search-button').click();
   // Two times per query: the first result on screen (a page named like the query shows
   // before the full-text search answers), and the full-text answer (the total is shown).
@@ -104,19 +109,30 @@ async function search(browser) {
       setter.call(input, q);
       input.dispatchEvent(new Event('input', {bubbles: true}));
       let first = null;
+      let full = null;
       for (;;) {
         const now = document.querySelector('.search-hit__title')?.textContent;
         if (first === null && now && now !== before) first = performance.now() - t0;
         const all = document.querySelector('.search-modal__all')?.textContent ?? '';
-        if (first !== null && all && !all.includes(String(window.__lastTotal ?? '§'))) {
+        if (full === null && first !== null && all && all !== window.__lastTotal) {
           window.__lastTotal = all;
-          return {first, full: performance.now() - t0};
+          full = performance.now() - t0;
         }
+        // The first hit's excerpt (its page's text is fetched after the hit shows by title).
+        if (full !== null && document.querySelector('.search-hit__excerpt')?.textContent) {
+          return {first, full, excerpt: performance.now() - t0};
+        }
+        if (performance.now() - t0 > 5000) return {first, full, excerpt: NaN};
         await new Promise((r) => setTimeout(r, 2));
       }
     }, q);
   const cold = await timeQuery('原子');
   const firstQuery = total(requests);
+  requests.length = 0;
+  // While the reader reads the first results, the rest of the index arrives.
+  while (chunksLoaded < chunks) await page.waitForTimeout(10);
+  const indexLoadedMs = Date.now() - opened;
+  const restOfIndex = total(requests);
   requests.length = 0;
   // Warm: each further keystroke.
   const warm = [];
@@ -138,12 +154,14 @@ async function search(browser) {
   }
   await qp.close();
   const indexBytes = execFileSync('du', ['-sb', path.join(build, 'pagefind')], {encoding: 'utf8'}).split('\t')[0];
-  const ms = (t) => ({first: Math.round(t.first), full: Math.round(t.full)});
+  const ms = (t) => ({first: Math.round(t.first), full: Math.round(t.full), excerpt: Math.round(t.excerpt)});
   return {
     cold: ms(cold),
     warm: warm.map((w) => ({q: w.q, ...ms(w)})),
     // The debounce the interface waits before querying is part of these times.
     firstQuery,
+    indexLoadedMs,
+    restOfIndex,
     nextQueries,
     quality: {hits, queries: queries.length},
     indexBytes: Number(indexBytes),
@@ -178,6 +196,12 @@ function lighthouse(route) {
 }
 
 const browser = await chromium.launch({executablePath: CHROMIUM, args: ARGS});
+if (process.env.BENCH_ONLY === 'search') {
+  // For working on search alone: `BENCH_ONLY=search node bench/measure.mjs URL`.
+  console.log(JSON.stringify(await search(browser), null, 1));
+  await browser.close();
+  process.exit(0);
+}
 const result = {weights: await weights(browser), search: await search(browser)};
 await browser.close();
 result.lighthouse = {};

@@ -213,3 +213,15 @@ export type MarkdownPage = { title: string, description: string, content: Array<
 export type SearchTitle = { route: string, title: string, section?: string | null, kind: SearchKind, };
 
 export type SearchKind = "docs" | "blog";
+
+export type SearchIndexInfo = { 
+/**
+ * For each index chunk, a query that makes Pagefind load it: the interface loads the
+ * whole index while the reader reads the first results.
+ */
+probes: Array<string>, 
+/**
+ * The route of each indexed page by Pagefind's result id, so a hit can show its title
+ * (from the title list) before its excerpt is fetched.
+ */
+routes: { [key in string]: string }, };

@@ -89,6 +89,43 @@ test('results appear as you type, grouped by page, with highlighted excerpts', a
   await expect(page.locator('.search-hit__section').first()).toContainText('API 参考');
 });
 
+test('after the first query the whole index loads; later queries fetch no index chunk', async ({page}) => {
+  const chunks = [];
+  page.on('requestfinished', (r) => r.url().endsWith('.pf_index') && chunks.push(r.url()));
+  await page.goto('/');
+  await hydrated(page);
+  const info = await (await page.request.get('/pagefind/index-info.json')).json();
+  expect(info.probes.length).toBeGreaterThan(1);
+  await openWithClick(page);
+  await input(page).fill('原子');
+  await expect(page.locator('.search-hit').first()).toBeVisible();
+  // Every chunk, each once.
+  await expect.poll(() => chunks.length, {timeout: 10000}).toBe(info.probes.length);
+  expect(new Set(chunks).size).toBe(chunks.length);
+  for (const q of ['waitForAll', '持久化', '快照 缓存', 'toggle']) {
+    await input(page).fill(q);
+    await expect(page.locator('.search-modal__all')).toContainText(/\d/);
+    await expect(page.locator('.search-hit').first()).toBeVisible();
+  }
+  expect(chunks.length).toBe(info.probes.length);
+  // Hits show by title first; their excerpts follow.
+  await expect(page.locator('.search-hit__excerpt').first()).not.toBeEmpty();
+});
+
+test('with save-data on, only the chunks a query needs load', async ({page}) => {
+  await page.addInitScript(() => Object.defineProperty(navigator, 'connection', {value: {saveData: true}, configurable: true}));
+  const chunks = [];
+  page.on('requestfinished', (r) => r.url().endsWith('.pf_index') && chunks.push(r.url()));
+  await page.goto('/');
+  await hydrated(page);
+  const info = await (await page.request.get('/pagefind/index-info.json')).json();
+  await openWithClick(page);
+  await input(page).fill('原子');
+  await expect(page.locator('.search-hit').first()).toBeVisible();
+  await page.waitForTimeout(1500);
+  expect(chunks.length).toBeLessThan(info.probes.length);
+});
+
 test('arrow keys move the selection and Enter opens it client-side', async ({page}) => {
   await page.goto('/');
   await hydrated(page);

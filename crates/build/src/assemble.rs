@@ -156,7 +156,7 @@ pub fn assemble(config: &Config, config_file: &Path, content: &Content, problems
 
     // Blog.
     let blog = &config.blog;
-    let summaries: Vec<BlogPostSummary> = content.posts.iter().map(|p| post_summary(p)).collect();
+    let summaries: Vec<BlogPostSummary> = content.posts.iter().map(post_summary).collect();
     paginate(&mut pages, &page, "/blog", &blog.title, &blog.description, None, &summaries, blog.posts_per_page);
     for (i, post) in content.posts.iter().enumerate() {
         let fm = &post.doc.front_matter;

@@ -234,29 +234,28 @@ pub fn build_keeping(opts: &Options) -> Result<Built> {
     if !opts.dev {
         // The index (Pagefind, over the written pages) and the compression of what is left
         // (assets, static files, feeds) use different cores: side by side, then the index's
-        // own files.
+        // own files. The index waits on a child process, so it gets a plain thread: a rayon
+        // worker must never block on work that itself needs the (two-thread) pool.
         let t = Instant::now();
-        let (indexed, compressed) = rayon::join(
-            || {
-                let r = site_search::index(&frontend.dir, &out).and_then(|()| site_search::prune(&out));
-                (r, t.elapsed())
-            },
-            || -> Result<usize> {
+        let (indexed, compressed) = std::thread::scope(|scope| {
+            let index = scope.spawn(|| (site_search::build(&frontend.dir, &out), t.elapsed()));
+            let compressed = (|| -> Result<usize> {
                 if let Some(job) = assets_compressed {
                     job.join().map_err(|_| anyhow!("asset compression panicked"))??;
                 }
                 // Not the index folder: Pagefind is writing it at this moment.
                 output::precompress(&out, Some(&out.join("pagefind")))
-            },
-        );
-        let (indexed, index_time) = indexed;
+            })();
+            (index.join(), compressed)
+        });
+        let (indexed, index_time) = indexed.map_err(|_| anyhow!("the index thread panicked"))?;
         indexed?;
         compressed?;
         timer.done("index", index_time);
         timer.run("compress", || output::precompress(&out.join("pagefind"), None))?;
     } else {
         // `dev` indexes once at start; its rebuilds keep that index.
-        timer.run("index", || site_search::index(&frontend.dir, &out).and_then(|()| site_search::prune(&out)))?;
+        timer.run("index", || site_search::build(&frontend.dir, &out))?;
     }
     stamp::write(&opts.root, &out)?;
     if !opts.dev {
@@ -305,7 +304,7 @@ fn search_titles(site: &Site) -> Vec<site_schema::SearchTitle> {
 /// `compress`, every file is compressed as soon as it is written, on the other cores, while
 /// Node renders the next pages.
 fn write_pages(renderer: &mut Renderer, pages: &[&PageData], out: &Path, compress: bool) -> Result<HashMap<String, String>> {
-    let json: Vec<String> = pages.iter().map(|p| serde_json::to_string(p)).collect::<Result<_, _>>()?;
+    let json: Vec<String> = pages.iter().map(serde_json::to_string).collect::<Result<_, _>>()?;
     let failed = std::sync::Mutex::new(None);
     // In place: this thread reads from the renderer; the pool threads compress.
     rayon::in_place_scope(|s| -> Result<()> {

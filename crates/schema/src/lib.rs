@@ -670,3 +670,16 @@ pub enum SearchKind {
     Docs,
     Blog,
 }
+
+/// What the search interface knows about the local index before it loads any of it
+/// (`pagefind/index-info.json`, written after indexing).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchIndexInfo {
+    /// For each index chunk, a query that makes Pagefind load it: the interface loads the
+    /// whole index while the reader reads the first results.
+    pub probes: Vec<String>,
+    /// The route of each indexed page by Pagefind's result id, so a hit can show its title
+    /// (from the title list) before its excerpt is fetched.
+    pub routes: std::collections::BTreeMap<String, String>,
+}

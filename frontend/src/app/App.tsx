@@ -11,6 +11,7 @@ import {Layout} from '../theme/Layout';
 import {ErrorBoundary} from './ErrorBoundary';
 import {componentsOf, loadComponents} from '../components/registry';
 import {ProgressBar} from './ProgressBar';
+import {saveData} from './network';
 import {t} from '../i18n';
 
 const prefetched = new Set<string>();
@@ -32,12 +33,6 @@ interface Current {
   search: string;
   /** Where to scroll once the page has rendered. */
   scroll: {hash: string} | {top: number} | null;
-}
-
-/** Whether data saving is asked for (no prefetching then). */
-function saveData(): boolean {
-  const c = (navigator as Navigator & {connection?: {saveData?: boolean; effectiveType?: string}}).connection;
-  return !!c && (c.saveData === true || /2g/.test(c.effectiveType ?? ''));
 }
 
 /** Scrolls to the element of `#hash`; a route change jumps ('instant'), an in-page link may glide. */

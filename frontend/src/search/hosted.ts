@@ -105,7 +105,7 @@ export function hostedBackend(site: SiteData, cfg: Hosted): SearchBackend {
       };
       return {
         total: first.nbHits,
-        direct: [],
+        preview: [],
         async page(from, count) {
           // Results are grouped per service page; concatenate the pages that cover the range.
           const out: SearchResult[] = [];

@@ -2,9 +2,10 @@
 // runtime and index chunks load only when the reader first searches.
 
 import {baseUrl, routeOf} from '../app/base';
+import {saveData} from '../app/network';
 import {parseExcerpt} from './excerpt';
 import {MAX_QUERY_LENGTH, type SearchBackend, type SearchResponse, type SearchResult} from './types';
-import type {SearchTitle} from '../schema';
+import type {SearchIndexInfo, SearchTitle} from '../schema';
 
 interface PagefindSubResult {
   title: string;
@@ -93,6 +94,25 @@ function loadTitles(): Promise<SearchTitle[]> {
   return titles;
 }
 
+let info: Promise<SearchIndexInfo> | null = null;
+
+function loadInfo(): Promise<SearchIndexInfo> {
+  const none: SearchIndexInfo = {probes: [], routes: {}};
+  info ??= fetch(`${baseUrl()}pagefind/index-info.json`).then((r) => (r.ok ? r.json() : none), () => none);
+  return info;
+}
+
+const titleHit = (e: SearchTitle): SearchResult => ({
+  id: `title:${e.route}`,
+  title: e.title,
+  section: e.section ?? undefined,
+  kind: e.kind,
+  url: e.route,
+  external: false,
+  excerpt: [],
+  sections: [],
+});
+
 export function directHits(query: string, list: SearchTitle[]): SearchResult[] {
   // Named exactly first, then titles holding the query, shortest (most specific) first.
   return list
@@ -100,32 +120,46 @@ export function directHits(query: string, list: SearchTitle[]): SearchResult[] {
     .filter((x) => x.s >= 2)
     .sort((a, b) => b.s - a.s || a.e.title.length - b.e.title.length)
     .slice(0, 3)
-    .map(({e}) => e)
-    .map((e) => ({id: `title:${e.route}`, title: e.title, section: e.section ?? undefined, kind: e.kind, url: e.route, external: false, excerpt: [], sections: []}));
+    .map(({e}) => titleHit(e));
 }
 
 export const pagefindBackend: SearchBackend = {
   async direct(query: string): Promise<SearchResult[]> {
     return directHits(query.slice(0, MAX_QUERY_LENGTH), await loadTitles());
   },
-  async search(query: string): Promise<SearchResponse> {
+  async search(query: string, preview: number): Promise<SearchResponse> {
     const q = query.slice(0, MAX_QUERY_LENGTH);
-    const [pf, list] = await Promise.all([load(), loadTitles()]);
+    const [pf, list, {routes}] = await Promise.all([load(), loadTitles(), loadInfo()]);
     const {results} = await pf.search(q);
+    // Hits shown by their titles at once; their excerpts need a request per page.
+    const byRoute = new Map(list.map((e) => [e.route, e]));
+    const shown = results.length ? directHits(q, list) : [];
+    for (const r of results) {
+      if (shown.length >= preview) break;
+      const e = byRoute.get(routes[r.id] ?? '');
+      if (e && !shown.some((s) => s.url === e.route)) shown.push(titleHit(e));
+    }
     return {
       total: results.length,
-      direct: results.length ? directHits(q, list) : [],
+      preview: shown,
       page: (from, count) => Promise.all(results.slice(from, from + count).map(async (r) => toResult(r.id, await r.data()))),
     };
   },
 };
 
-/** Loads the runtime, the index metadata and the title list as soon as search opens. */
+/** Loads the runtime, the index metadata and the title list as soon as search opens; then,
+ * one chunk at a time, the rest of the index, so that later keystrokes need no request. */
 export function warmUp(): void {
   loadTitles();
+  loadInfo();
   load()
-    // A throwaway query brings in the WebAssembly and the index's first chunk.
-    .then((pf) => pf.preload?.('的'))
+    .then(async (pf) => {
+      // A throwaway query brings in the WebAssembly and the index's first chunk.
+      await pf.preload?.('的');
+      if (saveData()) return;
+      // The build lists a query per index chunk that loads that chunk.
+      for (const probe of (await loadInfo()).probes) await pf.preload?.(probe);
+    })
     .catch(() => {
       // Reported by the first real search.
     });

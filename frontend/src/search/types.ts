@@ -31,15 +31,17 @@ export interface SearchResult {
 
 export interface SearchResponse {
   total: number;
-  /** Pages the query names exactly, known at once (no excerpt yet); the full-text results
-   * for the same pages fill them in when they arrive. */
-  direct: SearchResult[];
+  /** The first results as far as they are known without loading the pages' text (titles,
+   * no excerpts): pages the query names, then the best full-text hits. The full-text
+   * results for the same pages replace them as they arrive. */
+  preview: SearchResult[];
   /** Loads results `[from, from + count)`. */
   page(from: number, count: number): Promise<SearchResult[]>;
 }
 
 export interface SearchBackend {
-  search(query: string): Promise<SearchResponse>;
+  /** `preview`: how many results the caller shows first. */
+  search(query: string, preview: number): Promise<SearchResponse>;
   /** Pages named like the query, from a list already in memory: shown before `search()`
    * answers. Optional: the hosted backend has none. */
   direct?(query: string): Promise<SearchResult[]>;

@@ -11,8 +11,8 @@ export type SearchState =
   | {status: 'done'; query: string; total: number | null; results: SearchResult[]; more: boolean; loadingMore: boolean}
   | {status: 'error'; message: string};
 
-/** Adds full-text results to what is shown: a page already there (a direct hit) gets its
- * excerpt and sections in place; new pages go at the end. */
+/** Adds full-text results to what is shown: a page already there (a preview by title) gets
+ * its excerpt and sections in place; new pages go at the end. */
 export function merge(shown: SearchResult[], incoming: SearchResult[]): SearchResult[] {
   const out = [...shown];
   for (const r of incoming) {
@@ -60,13 +60,13 @@ export function useSearch(query: string, pageSize: number, debounceMs = 20) {
         const direct = backend.direct ? await backend.direct(q) : [];
         if (id !== seq.current) return; // A newer query is under way.
         if (direct.length) setState({status: 'done', query: q, total: null, results: direct, more: false, loadingMore: true});
-        const r = await backend.search(q);
+        const r = await backend.search(q, pageSize);
         if (id !== seq.current) return;
         response.current = r;
         consumed.current = 0;
         const show = (results: SearchResult[], loadingMore: boolean) =>
           setState({status: 'done', query: q, total: r.total, results, more: consumed.current < r.total, loadingMore});
-        let results = r.direct;
+        let results = r.preview;
         if (results.length || r.total === 0) show(results, r.total > 0);
         for (const n of [FIRST, pageSize - FIRST]) {
           if (consumed.current >= r.total || n <= 0) break;
