@@ -173,15 +173,20 @@ test('no results, loading and index errors have their own states', async ({page}
   await input(page).fill('麒麟飞船');
   await expect(page.locator('.search-no-results')).toHaveText('没有找到与“麒麟飞船”相关的结果');
 
-  // Loading: hold the index back.
+  // Loading: hold the index back (a fresh page, so that none of it is loaded yet).
   let release;
   const held = new Promise((r) => (release = r));
-  await page.route('**/pagefind/fragment/**', async (route) => {
+  await page.route('**/pagefind/index/**', async (route) => {
     await held;
     await route.continue();
   });
+  await page.reload();
+  await hydrated(page);
+  await openWithClick(page);
   // A query that names no page: nothing can show before the index answers.
   await input(page).fill('重新渲染');
+  await expect(page.locator('.search-modal__message')).toHaveText('正在搜索…');
+  await page.waitForTimeout(300);
   await expect(page.locator('.search-modal__message')).toHaveText('正在搜索…');
   release();
   await expect(page.locator('.search-hit').first()).toBeVisible();
