@@ -206,6 +206,10 @@ const result = {weights: await weights(browser), search: await search(browser)};
 await browser.close();
 result.lighthouse = {};
 for (const [name, route] of Object.entries({home: '/', doc: '/docs/introduction/motivation', blogPost: '/blog/2022/10/11/recoil-0.7.6-release'})) {
-  result.lighthouse[name] = lighthouse(route);
+  // One Lighthouse run varies by a few points on a shared 2-core machine: the median of three
+  // (by performance score, then LCP), as Lighthouse's own guidance recommends.
+  const runs = [lighthouse(route), lighthouse(route), lighthouse(route)];
+  runs.sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
+  result.lighthouse[name] = {...runs[1], performanceRuns: runs.map((r) => r.performance)};
 }
 console.log(JSON.stringify(result, null, 1));
