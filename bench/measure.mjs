@@ -149,6 +149,7 @@ async function search(browser) {
     await qp.goto(`${base}/search?q=${encodeURIComponent(q)}`);
     const links = qp.locator('.search-page__result h2 a');
     await links.first().waitFor({timeout: 10000}).catch(() => {});
+    await qp.locator('.search-page[aria-busy="false"]').waitFor({timeout: 10000}).catch(() => {});
     const hrefs = (await links.evaluateAll((as) => as.slice(0, 3).map((a) => a.getAttribute('href')))).map(decodeURI);
     if (hrefs.includes(want)) hits++;
   }

@@ -10,9 +10,11 @@ test(`every one of the ${queries.length} queries finds its page in the top 3`, a
   const misses = [];
   for (const {q, page: want} of queries) {
     await page.goto(`/search?q=${encodeURIComponent(q)}`);
-    const first = page.locator('.search-page__result h2 a');
-    await expect(first.first()).toBeVisible({timeout: 10000});
-    const hrefs = (await first.evaluateAll((as) => as.slice(0, 3).map((a) => a.getAttribute('href')))).map((h) => decodeURI(h));
+    const links = page.locator('.search-page__result h2 a');
+    await expect(links.first()).toBeVisible({timeout: 10000});
+    // Results arrive in steps (titles, then the full hits); judge the list once it has settled.
+    await expect(page.locator('.search-page')).toHaveAttribute('aria-busy', 'false');
+    const hrefs = (await links.evaluateAll((as) => as.slice(0, 3).map((a) => a.getAttribute('href')))).map((h) => decodeURI(h));
     if (!hrefs.includes(want)) misses.push(`${q} → ${want}; got ${hrefs.join(', ')}`);
   }
   expect(misses, misses.join('\n')).toEqual([]);

@@ -54,7 +54,8 @@ export default function SearchPage(_: {data: PageData}) {
 
   const q = query.trim();
   return (
-    <div className="container search-page">
+    // Busy while results are still arriving (tests and assistive technology wait for the end).
+    <div className="container search-page" aria-busy={state.status === 'loading' || (state.status === 'done' && (state.total === null || state.loadingMore))}>
       <h1>{q ? t.searchResultsFor(q) : t.searchPageTitle}</h1>
       <form className="search-page__form" role="search" onSubmit={(e) => e.preventDefault()}>
         <SearchIcon size={20} />

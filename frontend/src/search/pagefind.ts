@@ -131,18 +131,27 @@ export const pagefindBackend: SearchBackend = {
     const q = query.slice(0, MAX_QUERY_LENGTH);
     const [pf, list, {routes}] = await Promise.all([load(), loadTitles(), loadInfo()]);
     const {results} = await pf.search(q);
-    // Hits shown by their titles at once; their excerpts need a request per page.
     const byRoute = new Map(list.map((e) => [e.route, e]));
-    const shown = results.length ? directHits(q, list) : [];
-    for (const r of results) {
-      if (shown.length >= preview) break;
-      const e = byRoute.get(routes[r.id] ?? '');
-      if (e && !shown.some((s) => s.url === e.route)) shown.push(titleHit(e));
-    }
+    // One ranked list: pages the query names first (found by the full-text search or not:
+    // the browser may split a Chinese query differently from the indexer), then the other
+    // full-text hits.
+    const named = directHits(q, list);
+    const found = new Map(results.map((r) => [routes[r.id] ?? r.id, r]));
+    const entries: Array<{title?: SearchResult; hit?: (typeof results)[number]}> = [
+      ...named.map((title) => ({title, hit: found.get(title.url)})),
+      ...results.filter((r) => !named.some((n) => n.url === (routes[r.id] ?? r.id))).map((hit) => ({hit})),
+    ];
+    // Shown by their titles at once; a hit's excerpt needs a request for its page's text.
+    const shown = entries.slice(0, preview).flatMap((e) => {
+      if (e.title) return [e.title];
+      const known = e.hit && byRoute.get(routes[e.hit.id] ?? '');
+      return known ? [titleHit(known)] : [];
+    });
     return {
-      total: results.length,
+      total: entries.length,
       preview: shown,
-      page: (from, count) => Promise.all(results.slice(from, from + count).map(async (r) => toResult(r.id, await r.data()))),
+      page: (from, count) =>
+        Promise.all(entries.slice(from, from + count).map(async (e) => (e.hit ? toResult(e.hit.id, await e.hit.data()) : e.title!))),
     };
   },
 };
