@@ -1,4 +1,5 @@
 import {useEffect, useRef, useState} from 'react';
+import {SearchError} from '../search/SearchError';
 import type {PageData} from '../schema';
 import {useRouter} from '../app/contexts';
 import {withBase} from '../app/base';
@@ -76,14 +77,7 @@ export default function SearchPage(_: {data: PageData}) {
       </noscript>
       <div aria-live="polite">
         {state.status === 'loading' && <p className="search-page__status">{t.searchLoading}</p>}
-        {state.status === 'error' && (
-          <div role="alert" className="search-page__status">
-            <p>{t.searchError}</p>
-            <button type="button" className="button button--primary" onClick={retry}>
-              {t.searchRetry}
-            </button>
-          </div>
-        )}
+        {state.status === 'error' && <SearchError className="search-page__status" onRetry={retry} />}
         {state.status === 'done' && state.total === 0 && state.results.length === 0 && (
           <p className="search-page__status search-no-results">{t.noResults(state.query)}</p>
         )}

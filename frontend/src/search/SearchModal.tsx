@@ -1,4 +1,5 @@
 import {useEffect, useId, useMemo, useRef, useState} from 'react';
+import {SearchError} from './SearchError';
 import {useRouter} from '../app/contexts';
 import {withBase} from '../app/base';
 import {CloseIcon, SearchIcon} from '../theme/Icons';
@@ -175,14 +176,7 @@ export function SearchModal({onClose}: SearchModalProps) {
               <p className="search-modal__message">{t.emptyQuery}</p>
             ))}
           {state.status === 'loading' && <p className="search-modal__message">{t.searchLoading}</p>}
-          {state.status === 'error' && (
-            <div className="search-modal__message" role="alert">
-              <p>{t.searchError}</p>
-              <button type="button" className="button button--primary" onClick={retry}>
-                {t.searchRetry}
-              </button>
-            </div>
-          )}
+          {state.status === 'error' && <SearchError className="search-modal__message" onRetry={retry} />}
           {state.status === 'done' && state.total === 0 && state.results.length === 0 && (
             <div className="search-modal__message">
               <p className="search-no-results">{t.noResults(state.query)}</p>

@@ -87,20 +87,15 @@ export function titleScore(query: string, title: string, headings: string[]): nu
   return 0;
 }
 
-let titles: Promise<SearchTitle[]> | null = null;
-
-function loadTitles(): Promise<SearchTitle[]> {
-  titles ??= fetch(`${baseUrl()}search-titles.json`).then((r) => (r.ok ? r.json() : []), () => []);
-  return titles;
+/** A JSON file of the build, fetched once; `fallback` when it cannot be had (search still
+ * works without it, only slower). */
+function jsonOnce<T>(path: string, fallback: T): () => Promise<T> {
+  let p: Promise<T> | null = null;
+  return () => (p ??= fetch(`${baseUrl()}${path}`).then((r) => (r.ok ? r.json() : fallback), () => fallback));
 }
 
-let info: Promise<SearchIndexInfo> | null = null;
-
-function loadInfo(): Promise<SearchIndexInfo> {
-  const none: SearchIndexInfo = {probes: [], routes: {}};
-  info ??= fetch(`${baseUrl()}pagefind/index-info.json`).then((r) => (r.ok ? r.json() : none), () => none);
-  return info;
-}
+const loadTitles = jsonOnce<SearchTitle[]>('search-titles.json', []);
+const loadInfo = jsonOnce<SearchIndexInfo>('pagefind/index-info.json', {probes: [], routes: {}});
 
 const titleHit = (e: SearchTitle): SearchResult => ({
   id: `title:${e.route}`,
