@@ -34,7 +34,16 @@ test.beforeAll(async () => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
-      requests.push({url: req.url, headers: req.headers, body: JSON.parse(body || '{}')});
+      const query = JSON.parse(body || '{}');
+      requests.push({url: req.url, headers: req.headers, body: query});
+      if (query.query?.startsWith('慢')) {
+        // A slow service: the answer names its query, and comes after the next keystrokes.
+        const hits = [hit('slow', 'https://docs.example.com/docs/intro', `结果：${query.query}`, null, query.query)];
+        return setTimeout(() => {
+          res.writeHead(200, {...cors, 'Content-Type': 'application/json'});
+          res.end(JSON.stringify({hits, nbHits: 1, page: 0, nbPages: 1, hitsPerPage: 20}));
+        }, 400);
+      }
       const hits = [
         hit('1', 'https://docs.example.com/docs/guide/a#第一节', '指南 A', '第一节', '关于 <mark>原子</mark> 的第一节'),
         hit('2', 'https://docs.example.com/docs/intro', '入门', null, '从 <mark>原子</mark> 开始'),
@@ -95,4 +104,28 @@ test('hits matching the external pattern open with a full page load', async ({pa
   await ext.click();
   await page.waitForURL('https://legacy.example.org/docs/old-page');
   expect(await page.evaluate(() => window.__e2eMark)).toBeUndefined();
+});
+
+test('keys typed while a query is under way wait for it; only the newest is sent, and an older answer never shows', async ({page}) => {
+  await page.goto(`${base}/docs/intro`);
+  await hydrated(page);
+  await page.locator('.navbar .search-button').click();
+  const input = page.locator('.search-modal__input');
+  await expect(input).toBeFocused();
+  // Every result title the dialog ever shows.
+  await page.evaluate(() => {
+    window.__shown = new Set();
+    new MutationObserver(() => document.querySelectorAll('.search-hit__title').forEach((e) => window.__shown.add(e.textContent))).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
+  requests.length = 0;
+  await input.fill('慢');
+  await input.fill('慢速');
+  await input.fill('慢速查询');
+  await expect(page.locator('.search-hit__title')).toHaveText(['结果：慢速查询']);
+  expect(requests.map((r) => r.body.query)).toEqual(['慢', '慢速查询']);
+  expect(await page.evaluate(() => [...window.__shown])).toEqual(['结果：慢速查询']);
 });

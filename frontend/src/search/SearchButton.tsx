@@ -1,6 +1,7 @@
 import {useCallback, useEffect, useRef, useState, type ComponentType} from 'react';
 import {createPortal} from 'react-dom';
-import {useRouter} from '../app/contexts';
+import {useRouter, useSite} from '../app/contexts';
+import {prepareSearch} from './backend';
 import {SearchIcon} from '../theme/Icons';
 import {withBase} from '../app/base';
 import {t} from '../i18n';
@@ -24,6 +25,7 @@ export function isApple(): boolean {
  */
 export function SearchButton() {
   const {navigate} = useRouter();
+  const site = useSite();
   const [Modal, setModal] = useState<ComponentType<SearchModalProps> | null>(null);
   const [open, setOpen] = useState(false);
   const [apple, setApple] = useState(false);
@@ -35,6 +37,8 @@ export function SearchButton() {
   const openSearch = useCallback(() => {
     if (open) return;
     returnFocus.current = (document.activeElement as HTMLElement | null) ?? button.current;
+    // The search runtime and index load alongside the dialog's code.
+    prepareSearch(site);
     loadModal().then(
       (m) => {
         setModal(() => m.SearchModal);
@@ -42,7 +46,7 @@ export function SearchButton() {
       },
       () => navigate('/search'),
     );
-  }, [open, navigate]);
+  }, [open, navigate, site]);
 
   const close = useCallback(() => {
     setOpen(false);

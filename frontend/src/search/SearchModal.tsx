@@ -1,4 +1,4 @@
-import {useEffect, useId, useMemo, useRef, useState} from 'react';
+import {memo, useCallback, useEffect, useId, useMemo, useRef, useState} from 'react';
 import {SearchError} from './SearchError';
 import {useRouter} from '../app/contexts';
 import {withBase} from '../app/base';
@@ -7,8 +7,6 @@ import {t} from '../i18n';
 import {useSearch} from './useSearch';
 import {forgetSearch, recentSearches, rememberSearch} from './recent';
 import {ExcerptText} from './ExcerptText';
-import {prepareSearch} from './backend';
-import {useSite} from '../app/contexts';
 import type {SearchResult} from './types';
 
 export interface SearchModalProps {
@@ -34,10 +32,50 @@ function rowsOf(results: SearchResult[]): Row[] {
 
 const MODAL_RESULTS = 8;
 
+interface HitProps {
+  row: Row;
+  id: string;
+  selected: boolean;
+  onHover: () => void;
+  onOpen: (url: string, external: boolean) => void;
+}
+
+/** One result row. Memoised: a keystroke re-renders the input, not every row, and an excerpt
+ * arriving re-renders only its page's rows. */
+const Hit = memo(
+  function Hit({row, id, selected, onHover, onOpen}: HitProps) {
+    return (
+      <li role="none" className={row.child ? 'search-hit search-hit--child' : 'search-hit'}>
+        <a
+          id={id}
+          role="option"
+          aria-selected={selected}
+          tabIndex={-1}
+          href={row.external ? row.url : withBase(row.url)}
+          data-full-load={row.external ? '' : undefined}
+          onMouseMove={onHover}
+          onClick={(e) => {
+            e.preventDefault();
+            onOpen(row.url, row.external);
+          }}
+        >
+          <span className="search-hit__title">{row.title}</span>
+          {!row.child && row.section && <span className="search-hit__section">{row.section}</span>}
+          <span className="search-hit__excerpt">
+            <ExcerptText excerpt={row.child ? row.result.sections[Number(row.key.split('#')[1])].excerpt : row.result.excerpt} />
+          </span>
+        </a>
+      </li>
+    );
+  },
+  // Rows are rebuilt from the results on every change; a result object that did not change
+  // keeps its identity (see `merge`), and so does everything the row shows.
+  (a, b) => a.row.result === b.row.result && a.row.key === b.row.key && a.id === b.id && a.selected === b.selected && a.onOpen === b.onOpen,
+);
+
 /** The search dialog: results as you type, keyboard selection, recent searches. */
 export function SearchModal({onClose}: SearchModalProps) {
   const {navigate} = useRouter();
-  const site = useSite();
   // What the input shows, and what is searched: not the pinyin of an unfinished IME word.
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
@@ -47,10 +85,10 @@ export function SearchModal({onClose}: SearchModalProps) {
   const dialog = useRef<HTMLDivElement>(null);
   const listId = useId();
   const {state, retry} = useSearch(query, MODAL_RESULTS);
-  const rows = useMemo(() => (state.status === 'done' ? rowsOf(state.results) : []), [state]);
+  const results = state.status === 'done' ? state.results : null;
+  const rows = useMemo(() => (results ? rowsOf(results) : []), [results]);
 
   useEffect(() => {
-    prepareSearch(site);
     input.current?.focus();
     document.body.classList.add('no-scroll');
     return () => document.body.classList.remove('no-scroll');
@@ -67,6 +105,11 @@ export function SearchModal({onClose}: SearchModalProps) {
     if (external) window.location.assign(url);
     else navigate(withBase(url));
   };
+  // A stable callback for the memoised rows; it calls the latest `open`.
+  const openLatest = useRef(open);
+  openLatest.current = open;
+  const onOpen = useCallback((url: string, external: boolean) => openLatest.current(url, external), []);
+  const hover = useMemo(() => rows.map((_, i) => () => setSelected(i)), [rows]);
   const seeAll = () => withBase(`search?q=${encodeURIComponent(state.status === 'done' ? state.query : query.trim())}`);
 
   const onKeyDown = (e: React.KeyboardEvent) => {
@@ -184,29 +227,9 @@ export function SearchModal({onClose}: SearchModalProps) {
             </div>
           )}
           {state.status === 'done' && state.results.length > 0 && (
-            <ul className="search-hits" role="listbox" id={listId} aria-label={t.searchResultsFor(query.trim())}>
+            <ul className="search-hits" role="listbox" id={listId} aria-label={t.searchResultsFor(state.query)}>
               {rows.map((row, i) => (
-                <li key={row.key} role="none" className={row.child ? 'search-hit search-hit--child' : 'search-hit'}>
-                  <a
-                    id={`${listId}-${i}`}
-                    role="option"
-                    aria-selected={i === selected}
-                    tabIndex={-1}
-                    href={row.external ? row.url : withBase(row.url)}
-                    data-full-load={row.external ? '' : undefined}
-                    onMouseMove={() => setSelected(i)}
-                    onClick={(e) => {
-                      e.preventDefault();
-                      open(row.url, row.external);
-                    }}
-                  >
-                    <span className="search-hit__title">{row.title}</span>
-                    {!row.child && row.section && <span className="search-hit__section">{row.section}</span>}
-                    <span className="search-hit__excerpt">
-                      <ExcerptText excerpt={row.child ? row.result.sections[Number(row.key.split('#')[1])].excerpt : row.result.excerpt} />
-                    </span>
-                  </a>
-                </li>
+                <Hit key={row.key} row={row} id={`${listId}-${i}`} selected={i === selected} onHover={hover[i]} onOpen={onOpen} />
               ))}
             </ul>
           )}

@@ -1,8 +1,21 @@
 import type {SiteData} from '../schema';
 import type {SearchBackend} from './types';
 
+let chosen: {site: SiteData; backend: Promise<SearchBackend>} | null = null;
+
 /** The configured backend; its code loads with the search UI, not with the page. */
-export async function searchBackend(site: SiteData): Promise<SearchBackend> {
+export function searchBackend(site: SiteData): Promise<SearchBackend> {
+  // Once per site: every keystroke asks for it.
+  if (chosen?.site !== site) {
+    const backend = load(site);
+    chosen = {site, backend};
+    // A chunk that failed to load (offline) is asked for again by the next search.
+    backend.catch(() => chosen?.backend === backend && (chosen = null));
+  }
+  return chosen.backend;
+}
+
+async function load(site: SiteData): Promise<SearchBackend> {
   if (site.search.backend === 'hosted') {
     const {hostedBackend} = await import('./hosted');
     return hostedBackend(site, site.search);

@@ -122,49 +122,72 @@ export const pagefindBackend: SearchBackend = {
   async direct(query: string): Promise<SearchResult[]> {
     return directHits(query.slice(0, MAX_QUERY_LENGTH), await loadTitles());
   },
-  async search(query: string, preview: number): Promise<SearchResponse> {
-    const q = query.slice(0, MAX_QUERY_LENGTH);
-    const [pf, list, {routes}] = await Promise.all([load(), loadTitles(), loadInfo()]);
-    const {results} = await pf.search(q);
-    const byRoute = new Map(list.map((e) => [e.route, e]));
-    // One ranked list: pages the query names first (found by the full-text search or not:
-    // the browser may split a Chinese query differently from the indexer), then the other
-    // full-text hits.
-    const named = directHits(q, list);
-    const found = new Map(results.map((r) => [routes[r.id] ?? r.id, r]));
-    const entries: Array<{title?: SearchResult; hit?: (typeof results)[number]}> = [
-      ...named.map((title) => ({title, hit: found.get(title.url)})),
-      ...results.filter((r) => !named.some((n) => n.url === (routes[r.id] ?? r.id))).map((hit) => ({hit})),
-    ];
-    // Shown by their titles at once; a hit's excerpt needs a request for its page's text.
-    const shown = entries.slice(0, preview).flatMap((e) => {
-      if (e.title) return [e.title];
-      const known = e.hit && byRoute.get(routes[e.hit.id] ?? '');
-      return known ? [titleHit(known)] : [];
-    });
-    return {
-      total: entries.length,
-      preview: shown,
-      page: (from, count) =>
-        Promise.all(entries.slice(from, from + count).map(async (e) => (e.hit ? toResult(e.hit.id, await e.hit.data()) : e.title!))),
-    };
+  search(query: string, preview: number): Promise<SearchResponse> {
+    // Typing back over a query (a deleted character, a retyped word) answers from memory.
+    const key = `${preview}\n${query.slice(0, MAX_QUERY_LENGTH)}`;
+    let answer = answers.get(key);
+    if (!answer) {
+      answer = searchIndex(query.slice(0, MAX_QUERY_LENGTH), preview);
+      answer.catch(() => answers.delete(key));
+      answers.set(key, answer);
+      if (answers.size > 100) answers.delete(answers.keys().next().value!);
+    }
+    return answer;
   },
 };
+
+const answers = new Map<string, Promise<SearchResponse>>();
+let answered: () => void;
+const firstAnswer = new Promise<void>((done) => (answered = done));
+
+async function searchIndex(q: string, preview: number): Promise<SearchResponse> {
+  const [pf, list, {routes}] = await Promise.all([load(), loadTitles(), loadInfo()]);
+  const {results} = await pf.search(q).finally(answered);
+  const byRoute = new Map(list.map((e) => [e.route, e]));
+  // One ranked list: pages the query names first (found by the full-text search or not:
+  // the browser may split a Chinese query differently from the indexer), then the other
+  // full-text hits.
+  const named = directHits(q, list);
+  const found = new Map(results.map((r) => [routes[r.id] ?? r.id, r]));
+  const entries: Array<{title?: SearchResult; hit?: (typeof results)[number]}> = [
+    ...named.map((title) => ({title, hit: found.get(title.url)})),
+    ...results.filter((r) => !named.some((n) => n.url === (routes[r.id] ?? r.id))).map((hit) => ({hit})),
+  ];
+  // Shown by their titles at once; a hit's excerpt needs a request for its page's text.
+  const shown = entries.slice(0, preview).flatMap((e) => {
+    if (e.title) return [e.title];
+    const known = e.hit && byRoute.get(routes[e.hit.id] ?? '');
+    return known ? [titleHit(known)] : [];
+  });
+  return {
+    total: entries.length,
+    preview: shown,
+    page: (from, count) =>
+      Promise.all(entries.slice(from, from + count).map(async (e) => (e.hit ? toResult(e.hit.id, await e.hit.data()) : e.title!))),
+  };
+}
+
+let warming: Promise<void> | null = null;
 
 /** Loads the runtime, the index metadata and the title list as soon as search opens; then,
  * one chunk at a time, the rest of the index, so that later keystrokes need no request. */
 export function warmUp(): void {
   loadTitles();
   loadInfo();
-  load()
+  warming ??= load()
     .then(async (pf) => {
       // A throwaway query brings in the WebAssembly and the index's first chunk.
       await pf.preload?.('的');
       if (saveData()) return;
+      // The reader's first query goes first: it is not queued behind the rest of the index.
+      await Promise.race([firstAnswer, new Promise((go) => setTimeout(go, 300))]);
       // The build lists a query per index chunk that loads that chunk.
       for (const probe of (await loadInfo()).probes) await pf.preload?.(probe);
+      // One search through the whole path (word segmentation, ranking) before the reader's
+      // next one: the first run of that code is several times slower than the later ones.
+      await pf.search('状态管理 selector');
     })
     .catch(() => {
-      // Reported by the first real search.
+      warming = null; // Reported by the first real search; opening search again retries.
     });
 }

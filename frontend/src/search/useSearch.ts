@@ -23,20 +23,28 @@ export function merge(shown: SearchResult[], incoming: SearchResult[]): SearchRe
   return out;
 }
 
-// The first results are shown as soon as a few are in; the rest of the page follows.
+// The first results get their excerpts at once; the rest of the page's excerpts wait until
+// the reader pauses, so that their page-text requests do not hold up the next keystroke.
 const FIRST = 3;
+const PAUSE_MS = 250;
 
 /**
- * Searches as the reader types: debounced (not while an input method is composing), and an
- * answer to an older query never replaces the answer to a newer one. Direct hits show at
- * once, then results arrive a few at a time; `loadMore()` appends the next `pageSize`.
+ * Searches as the reader types (not while an input method is composing; the caller passes
+ * the committed text). There is no fixed delay: a query starts at once when no search is
+ * running, and a query typed while one runs waits for it, only the newest of them running
+ * then. An answer to an older query never replaces the answer to a newer one. Direct hits
+ * show first, then the full-text results; `loadMore()` appends the next `pageSize`.
  */
-export function useSearch(query: string, pageSize: number, debounceMs = 20) {
+export function useSearch(query: string, pageSize: number) {
   const site = useSite();
   const [state, setState] = useState<SearchState>({status: 'empty'});
   const [attempt, setAttempt] = useState(0);
   const seq = useRef(0);
+  // The search under way (until its full-text answer, not its excerpts); null when idle.
+  const running = useRef<Promise<unknown> | null>(null);
   const response = useRef<SearchResponse | null>(null);
+  // The query (by `seq`) whose first results are still being filled in; `loadMore` waits.
+  const filling = useRef(0);
   const consumed = useRef(0);
   const latest = useRef(state);
   latest.current = state;
@@ -52,43 +60,65 @@ export function useSearch(query: string, pageSize: number, debounceMs = 20) {
     // Earlier results stay until the new ones arrive; "no results" for another query does not.
     const keepOrLoad = (s: SearchState): SearchState => (s.status === 'done' && s.results.length > 0 ? s : {status: 'loading'});
     setState(keepOrLoad);
-    const timer = window.setTimeout(async () => {
-      if (id !== seq.current) return;
+    const stale = () => id !== seq.current;
+
+    const answer = async (): Promise<SearchResponse | null> => {
+      const backend = await searchBackend(site);
+      // Pages named like the query show first, before the full-text search answers.
+      const direct = backend.direct ? await backend.direct(q) : [];
+      if (stale()) return null;
+      if (direct.length) setState({status: 'done', query: q, total: null, results: direct, more: false, loadingMore: true});
+      const r = await backend.search(q, pageSize);
+      return stale() ? null : r;
+    };
+    const excerpts = async (r: SearchResponse) => {
+      response.current = r;
+      consumed.current = 0;
+      const show = (results: SearchResult[], loadingMore: boolean) =>
+        setState({status: 'done', query: q, total: r.total, results, more: consumed.current < r.total, loadingMore});
+      let results = r.preview;
+      if (results.length || r.total === 0) show(results, r.total > 0);
+      filling.current = id;
       try {
-        const backend = await searchBackend(site);
-        // Pages named like the query show first, before the full-text search answers.
-        const direct = backend.direct ? await backend.direct(q) : [];
-        if (id !== seq.current) return; // A newer query is under way.
-        if (direct.length) setState({status: 'done', query: q, total: null, results: direct, more: false, loadingMore: true});
-        const r = await backend.search(q, pageSize);
-        if (id !== seq.current) return;
-        response.current = r;
-        consumed.current = 0;
-        const show = (results: SearchResult[], loadingMore: boolean) =>
-          setState({status: 'done', query: q, total: r.total, results, more: consumed.current < r.total, loadingMore});
-        let results = r.preview;
-        if (results.length || r.total === 0) show(results, r.total > 0);
         for (const n of [FIRST, pageSize - FIRST]) {
           if (consumed.current >= r.total || n <= 0) break;
+          if (n !== FIRST) await new Promise((go) => window.setTimeout(go, PAUSE_MS));
+          if (stale()) return;
           const next = await r.page(consumed.current, n);
-          if (id !== seq.current) return;
+          if (stale()) return;
           consumed.current += next.length;
           results = merge(results, next);
           show(results, false);
         }
-      } catch (e) {
-        if (id !== seq.current) return;
-        setState({status: 'error', message: e instanceof Error ? e.message : String(e)});
+      } finally {
+        if (filling.current === id) filling.current = 0;
       }
-    }, debounceMs);
-    return () => window.clearTimeout(timer);
-  }, [query, site, pageSize, debounceMs, attempt]);
+    };
+    const fail = (e: unknown) => {
+      if (!stale()) setState({status: 'error', message: e instanceof Error ? e.message : String(e)});
+    };
+    const start = () => {
+      if (stale()) return; // A newer query was typed while waiting.
+      const search = answer();
+      const settled: Promise<void> = search.then(
+        () => {},
+        () => {},
+      ).then(() => {
+        if (running.current === settled) running.current = null;
+      });
+      running.current = settled;
+      search.then((r) => r && excerpts(r)).catch(fail);
+    };
+    if (running.current) running.current.then(start);
+    else start();
+  }, [query, site, pageSize, attempt]);
 
   const loadMore = useCallback(async () => {
     const r = response.current;
     const id = seq.current;
     const now = latest.current;
-    if (!r || now.status !== 'done' || !now.more || now.loadingMore) return;
+    // While the first results fill in, the sentinel asks again when they change the state.
+    if (!r || now.status !== 'done' || !now.more || now.loadingMore || filling.current === id) return;
     latest.current = {...now, loadingMore: true};
     setState(latest.current);
     try {
