@@ -213,7 +213,7 @@ async function search(browser) {
   // Every query of the quality list, one after another in the same dialog.
   const list = JSON.parse(fs.readFileSync(path.join(root, 'tests/search/queries.json'), 'utf8'));
   const listed = [];
-  for (const {q} of list) listed.push(await typeQuery(s.page, q));
+  for (const {q} of list) listed.push({q, ...(await typeQuery(s.page, q))});
   // Key by key at 100 ms a key, the dialog emptied first.
   const keys = [];
   for (const word of [[...'useRecoilValueLoadable'], ['异步', '查询'], [...'atomFamily'], ['原子', ' 缓存'], ['持久化']]) {
@@ -239,7 +239,7 @@ async function search(browser) {
   return {
     cold: {first: coldMedian('first'), full: coldMedian('full'), excerpt: coldMedian('excerpt'), runs: colds.map(ms)},
     warm: warm.map((w) => ({q: w.q, ...ms(w)})),
-    list: {queries: listed.length, first: spread(listed.map((t) => t.first)), full: spread(listed.map((t) => t.full))},
+    list: {queries: listed.length, first: spread(listed.map((t) => t.first)), full: spread(listed.map((t) => t.full)), slowest: [...listed].sort((a, b) => b.full - a.full).slice(0, 5).map((t) => ({q: t.q, ...ms(t)}))},
     keys: {keystrokes: keys.length, overtaken: keys.filter((k) => k.ms === null).length, ms: spread(keys.map((k) => k.ms ?? NaN)), each: keys},
     firstQuery,
     indexLoadedMs,
