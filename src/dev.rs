@@ -49,7 +49,11 @@ pub fn run(opts: Options, addr: SocketAddr) -> Result<()> {
                         eprintln!("error: reloading build/: {e:#}");
                         continue;
                     }
-                    eprintln!("rebuilt in {} ms: {}", t.elapsed().as_millis(), if routes.is_empty() { "no page changed".to_string() } else { routes.join(", ") });
+                    eprintln!(
+                        "rebuilt in {} ms: {}",
+                        t.elapsed().as_millis(),
+                        if routes.is_empty() { "no page changed".to_string() } else { routes.join(", ") }
+                    );
                     if !routes.is_empty() {
                         let _ = reload.send(serde_json_array(&routes));
                     }
@@ -69,6 +73,7 @@ pub fn run(opts: Options, addr: SocketAddr) -> Result<()> {
 }
 
 fn serde_json_array(items: &[String]) -> String {
-    let quoted: Vec<String> = items.iter().map(|s| format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))).collect();
+    let quoted: Vec<String> =
+        items.iter().map(|s| format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))).collect();
     format!("[{}]", quoted.join(","))
 }

@@ -98,7 +98,8 @@ fn report_json(r: &Report) -> String {
 fn run(cli: Cli) -> Result<()> {
     let root = cli.root.canonicalize().map_err(|e| anyhow::anyhow!("{}: {e}", cli.root.display()))?;
     let mut opts = Options::new(&root);
-    let absolute = |p: PathBuf| -> Result<PathBuf> { Ok(if p.is_absolute() { p } else { std::env::current_dir()?.join(p) }) };
+    let absolute =
+        |p: PathBuf| -> Result<PathBuf> { Ok(if p.is_absolute() { p } else { std::env::current_dir()?.join(p) }) };
     if let Some(out) = cli.out {
         opts.out = absolute(out)?;
     }

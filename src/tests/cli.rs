@@ -41,7 +41,11 @@ fn check_fails_with_the_file_and_field() {
     std::fs::write(&config, text).unwrap();
     let (ok, err) = docsite(&["--root", d.path().to_str().unwrap(), "check"]);
     assert!(!ok);
-    assert!(err.contains("error: site.toml:") && err.contains("site.base_url: expected a path that starts and ends with `/`"), "{err}");
+    assert!(
+        err.contains("error: site.toml:")
+            && err.contains("site.base_url: expected a path that starts and ends with `/`"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -120,7 +120,11 @@ pub fn assemble(config: &Config, config_file: &Path, content: &Content, problems
                 previous,
                 next,
                 tags,
-                original_url: config.docs.original_site_url.as_ref().map(|u| format!("{}{}", u.trim_end_matches('/'), doc.route)),
+                original_url: config
+                    .docs
+                    .original_site_url
+                    .as_ref()
+                    .map(|u| format!("{}{}", u.trim_end_matches('/'), doc.route)),
                 version: config.docs.versions[0].name.clone(),
             }),
         ));
@@ -141,7 +145,14 @@ pub fn assemble(config: &Config, config_file: &Path, content: &Content, problems
             "文档标签".into(),
             "按标签浏览全部文档。".into(),
             Page::DocTags {
-                tags: doc_tags.iter().map(|(route, (label, d))| TagCount { label: label.clone(), route: route.clone(), count: d.len() as u32 }).collect(),
+                tags: doc_tags
+                    .iter()
+                    .map(|(route, (label, d))| TagCount {
+                        label: label.clone(),
+                        route: route.clone(),
+                        count: d.len() as u32,
+                    })
+                    .collect(),
             },
         ));
     }
@@ -162,7 +173,8 @@ pub fn assemble(config: &Config, config_file: &Path, content: &Content, problems
         let fm = &post.doc.front_matter;
         let title = fm.title.clone().unwrap_or_default();
         let description = description_of(&post.doc);
-        let neighbour = |p: &Post| PageLink { title: p.doc.front_matter.title.clone().unwrap_or_default(), route: p.route.clone() };
+        let neighbour =
+            |p: &Post| PageLink { title: p.doc.front_matter.title.clone().unwrap_or_default(), route: p.route.clone() };
         anchors.insert(post.route.clone(), post.doc.anchor_ids().map(str::to_string).collect());
         pages.push(page(
             post.route.clone(),
@@ -213,7 +225,14 @@ pub fn assemble(config: &Config, config_file: &Path, content: &Content, problems
             "博客标签".into(),
             "按标签浏览全部博客文章。".into(),
             Page::BlogTags {
-                tags: blog_tags.iter().map(|(route, (label, p))| TagCount { label: label.clone(), route: route.clone(), count: p.len() as u32 }).collect(),
+                tags: blog_tags
+                    .iter()
+                    .map(|(route, (label, p))| TagCount {
+                        label: label.clone(),
+                        route: route.clone(),
+                        count: p.len() as u32,
+                    })
+                    .collect(),
             },
         ));
     }
@@ -308,7 +327,9 @@ fn plain(inlines: &[Inline]) -> String {
         .map(|i| match i {
             Inline::Text(t) => t.clone(),
             Inline::Node(InlineNode::Code { text }) => text.clone(),
-            Inline::Node(InlineNode::Link { children, .. } | InlineNode::Em { children } | InlineNode::Strong { children }) => plain(children),
+            Inline::Node(
+                InlineNode::Link { children, .. } | InlineNode::Em { children } | InlineNode::Strong { children },
+            ) => plain(children),
             Inline::Node(_) => String::new(),
         })
         .collect()
@@ -472,7 +493,11 @@ fn site_data(config: &Config, file: &Path, docs: &HashMap<&str, &Doc>, problems:
         locale: config.site.locale.clone(),
         navbar: Navbar {
             title: config.navbar.title.clone(),
-            logo: Logo { alt: config.navbar.logo.alt.clone(), src: config.navbar.logo.src.clone(), src_dark: config.navbar.logo.src_dark.clone() },
+            logo: Logo {
+                alt: config.navbar.logo.alt.clone(),
+                src: config.navbar.logo.src.clone(),
+                src_dark: config.navbar.logo.src_dark.clone(),
+            },
             hide_on_scroll: config.navbar.hide_on_scroll,
             items,
         },
@@ -523,14 +548,16 @@ fn site_data(config: &Config, file: &Path, docs: &HashMap<&str, &Doc>, problems:
         },
         search: match &config.search {
             Search::Local => SearchSettings::Local,
-            Search::Hosted { app_id, index_name, api_key, host, facet_filters, external_url_regex } => SearchSettings::Hosted {
-                app_id: app_id.clone(),
-                index_name: index_name.clone(),
-                api_key: api_key.clone(),
-                host: host.clone().unwrap_or_else(|| format!("https://{app_id}-dsn.algolia.net")),
-                facet_filters: facet_filters.clone(),
-                external_url_regex: external_url_regex.clone(),
-            },
+            Search::Hosted { app_id, index_name, api_key, host, facet_filters, external_url_regex } => {
+                SearchSettings::Hosted {
+                    app_id: app_id.clone(),
+                    index_name: index_name.clone(),
+                    api_key: api_key.clone(),
+                    host: host.clone().unwrap_or_else(|| format!("https://{app_id}-dsn.algolia.net")),
+                    facet_filters: facet_filters.clone(),
+                    external_url_regex: external_url_regex.clone(),
+                }
+            }
         },
         analytics: config.analytics.script_url.clone().map(|script_url| Analytics { script_url }),
         dev: false,

@@ -8,7 +8,9 @@ fn esc(s: &str) -> String {
 }
 
 pub fn sitemap(config: &Config, site: &Site) -> String {
-    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+    let mut out = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
     for route in &site.sitemap {
         out.push_str(&format!("  <url><loc>{}</loc></url>\n", esc(&canonical(config, route))));
     }

@@ -78,7 +78,15 @@ pub struct Options {
 
 impl Options {
     pub fn new(root: &Path) -> Options {
-        Options { root: root.to_path_buf(), out: root.join("build"), verbose: true, fresh_bundle: false, dev: false, frontend: root.join("frontend"), config: None }
+        Options {
+            root: root.to_path_buf(),
+            out: root.join("build"),
+            verbose: true,
+            fresh_bundle: false,
+            dev: false,
+            frontend: root.join("frontend"),
+            config: None,
+        }
     }
     pub fn config_file(&self) -> PathBuf {
         self.config.clone().unwrap_or_else(|| self.root.join("site.toml"))
@@ -130,7 +138,8 @@ pub fn load_site(opts: &Options, config: Config) -> Result<Checked> {
     let Some(site) = assemble::assemble(&config, &rel_config, &content, &mut problems) else {
         return Err(anyhow!(BuildFailed { problems }));
     };
-    let mut files: HashSet<String> = output::files_under(&opts.root.join("static")).into_iter().map(|(p, _)| p).collect();
+    let mut files: HashSet<String> =
+        output::files_under(&opts.root.join("static")).into_iter().map(|(p, _)| p).collect();
     for generated in ["/sitemap.xml", "/blog/rss.xml", "/blog/atom.xml"] {
         files.insert(generated.to_string());
     }
@@ -265,12 +274,25 @@ pub fn build_keeping(opts: &Options) -> Result<Built> {
         std::fs::rename(&partial, &opts.out)?;
     }
     let files = output::files_under(&opts.out).len();
-    let report = Report { pages: site.pages.len(), files, warnings, stages: timer.stages, total: start.elapsed(), bundle_cached: bundle.cached };
+    let report = Report {
+        pages: site.pages.len(),
+        files,
+        warnings,
+        stages: timer.stages,
+        total: start.elapsed(),
+        bundle_cached: bundle.cached,
+    };
     Ok(Built { report, bundle, renderer, site_json, page_json })
 }
 
 /// Static files, hashed assets, feeds, sitemap and the security policy.
-fn write_static(opts: &Options, bundle: &site_frontend::Bundle, config: &Config, site: &Site, out: &Path) -> Result<()> {
+fn write_static(
+    opts: &Options,
+    bundle: &site_frontend::Bundle,
+    config: &Config,
+    site: &Site,
+    out: &Path,
+) -> Result<()> {
     output::copy_tree(&opts.root.join("static"), out)?;
     output::copy_tree(&bundle.client_dir.join("assets"), &out.join("assets"))?;
     output::write(out, Path::new("sitemap.xml"), feeds::sitemap(config, site).as_bytes())?;
@@ -294,7 +316,12 @@ fn search_titles(site: &Site) -> Vec<site_schema::SearchTitle> {
                 section: (!d.breadcrumbs.is_empty()).then(|| d.breadcrumbs.join(" › ")),
                 kind: SearchKind::Docs,
             }),
-            Page::BlogPost(b) => Some(SearchTitle { route: p.route.clone(), title: b.title.clone(), section: Some("博客".into()), kind: SearchKind::Blog }),
+            Page::BlogPost(b) => Some(SearchTitle {
+                route: p.route.clone(),
+                title: b.title.clone(),
+                section: Some("博客".into()),
+                kind: SearchKind::Blog,
+            }),
             _ => None,
         })
         .collect()
@@ -303,7 +330,12 @@ fn search_titles(site: &Site) -> Vec<site_schema::SearchTitle> {
 /// Page data and prerendered HTML of `pages`. Returns each route's page-data JSON. With
 /// `compress`, every file is compressed as soon as it is written, on the other cores, while
 /// Node renders the next pages.
-fn write_pages(renderer: &mut Renderer, pages: &[&PageData], out: &Path, compress: bool) -> Result<HashMap<String, String>> {
+fn write_pages(
+    renderer: &mut Renderer,
+    pages: &[&PageData],
+    out: &Path,
+    compress: bool,
+) -> Result<HashMap<String, String>> {
     let json: Vec<String> = pages.iter().map(serde_json::to_string).collect::<Result<_, _>>()?;
     let failed = std::sync::Mutex::new(None);
     // In place: this thread reads from the renderer; the pool threads compress.
@@ -351,7 +383,14 @@ impl DevSession {
         let frontend = Frontend::new(&opts.frontend);
         let base = load_config(&opts)?.site.base_url;
         let bundle_hash = frontend.source_hash(&base)?;
-        let report = Report { pages: built.report.pages, files: built.report.files, warnings: built.report.warnings.clone(), stages: built.report.stages.clone(), total: built.report.total, bundle_cached: built.report.bundle_cached };
+        let report = Report {
+            pages: built.report.pages,
+            files: built.report.files,
+            warnings: built.report.warnings.clone(),
+            stages: built.report.stages.clone(),
+            total: built.report.total,
+            bundle_cached: built.report.bundle_cached,
+        };
         Ok((DevSession { opts, frontend, built, bundle_hash }, report))
     }
 
@@ -381,7 +420,14 @@ impl DevSession {
         let changed: Vec<&PageData> = site
             .pages
             .iter()
-            .filter(|p| everything || self.built.page_json.get(&p.route).is_none_or(|old| serde_json::to_string(p).ok().as_ref() != Some(old)))
+            .filter(|p| {
+                everything
+                    || self
+                        .built
+                        .page_json
+                        .get(&p.route)
+                        .is_none_or(|old| serde_json::to_string(p).ok().as_ref() != Some(old))
+            })
             .collect();
         let routes: Vec<String> = changed.iter().map(|p| p.route.clone()).collect();
         let fresh = write_pages(&mut self.built.renderer, &changed, &out, false)?;

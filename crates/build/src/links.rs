@@ -56,7 +56,12 @@ pub fn check_config(targets: &Targets, site: &Site, config_file: &Path, problems
         let (path, anchor) = route.split_once('#').map_or((route, None), |(p, a)| (p, Some(a)));
         let path = path.split('?').next().unwrap_or(path);
         if let Some(why) = targets.problem(path, anchor, kind) {
-            errors.push(ConfigError { file: config_file.to_path_buf(), field, line: None, message: format!("broken link `{route}`: {why}") });
+            errors.push(ConfigError {
+                file: config_file.to_path_buf(),
+                field,
+                line: None,
+                message: format!("broken link `{route}`: {why}"),
+            });
         }
     };
     let data = &site.data;
@@ -72,7 +77,9 @@ pub fn check_config(targets: &Targets, site: &Site, config_file: &Path, problems
     };
     for (i, item) in data.navbar.items.iter().enumerate() {
         match item {
-            NavItem::Link { target: LinkTarget::Internal { to }, .. } => check(format!("navbar.items[{i}].to"), to, LinkKind::Page),
+            NavItem::Link { target: LinkTarget::Internal { to }, .. } => {
+                check(format!("navbar.items[{i}].to"), to, LinkKind::Page)
+            }
             NavItem::Link { .. } => {}
             NavItem::Dropdown { items, .. } => {
                 for (j, to) in internal(items) {

@@ -21,13 +21,25 @@ pub struct Sidebars {
 }
 
 /// Resolves every configured sidebar. A doc id with no doc is an error ("docs data not found").
-pub fn resolve(config_file: &Path, sidebars: &[SidebarConfig], docs: &HashMap<&str, &Doc>) -> Result<Sidebars, Vec<ConfigError>> {
+pub fn resolve(
+    config_file: &Path,
+    sidebars: &[SidebarConfig],
+    docs: &HashMap<&str, &Doc>,
+) -> Result<Sidebars, Vec<ConfigError>> {
     let mut errors = Vec::new();
     let mut trees = HashMap::new();
     let mut placements: HashMap<String, Placement> = HashMap::new();
     for (i, sb) in sidebars.iter().enumerate() {
         let mut order: Vec<(String, String, Vec<String>)> = Vec::new(); // (doc id, label, breadcrumbs)
-        let items = entries(config_file, &format!("sidebars[{i}].items"), &sb.items, docs, &mut Vec::new(), &mut order, &mut errors);
+        let items = entries(
+            config_file,
+            &format!("sidebars[{i}].items"),
+            &sb.items,
+            docs,
+            &mut Vec::new(),
+            &mut order,
+            &mut errors,
+        );
         for (n, (id, _, crumbs)) in order.iter().enumerate() {
             let link = |j: usize| {
                 let (id, label, _) = &order[j];
@@ -89,12 +101,18 @@ fn entries(
         match entry {
             SidebarEntry::Doc(id) => out.extend(doc_item(id, None, errors)),
             SidebarEntry::LabelledDoc { doc, label } => out.extend(doc_item(doc, Some(label), errors)),
-            SidebarEntry::Link { label, href } => out.push(SidebarItem::Link { label: label.clone(), href: href.clone() }),
+            SidebarEntry::Link { label, href } => {
+                out.push(SidebarItem::Link { label: label.clone(), href: href.clone() })
+            }
             SidebarEntry::Category { category, collapsed, items } => {
                 crumbs.push(category.clone());
                 let items = entries(file, &format!("{field}.items"), items, docs, crumbs, order, errors);
                 crumbs.pop();
-                out.push(SidebarItem::Category { label: category.clone(), collapsed: collapsed.unwrap_or(true), items });
+                out.push(SidebarItem::Category {
+                    label: category.clone(),
+                    collapsed: collapsed.unwrap_or(true),
+                    items,
+                });
             }
         }
     }

@@ -134,7 +134,10 @@ fn posts_link_to_their_neighbours_and_archive_groups_by_year() {
     }
     match &page(&c, "/blog/archive").page {
         Page::BlogArchive { years } => {
-            assert_eq!(years.iter().map(|y| (y.year.as_str(), y.posts.len())).collect::<Vec<_>>(), [("2022", 1), ("2021", 6)]);
+            assert_eq!(
+                years.iter().map(|y| (y.year.as_str(), y.posts.len())).collect::<Vec<_>>(),
+                [("2022", 1), ("2021", 6)]
+            );
         }
         p => panic!("{p:?}"),
     }
@@ -155,7 +158,9 @@ fn docs_have_sidebar_paging_toc_and_original_link() {
     assert_eq!(a.original_url.as_deref(), Some("https://original.example.com/docs/guide/a"));
     let sidebar = a.sidebar.unwrap();
     assert_eq!(sidebar.id, "main");
-    assert!(matches!(&sidebar.items[1], SidebarItem::Category { label, items, .. } if label == "指南" && matches!(&items[0], SidebarItem::Doc { label, .. } if label == "A")));
+    assert!(
+        matches!(&sidebar.items[1], SidebarItem::Category { label, items, .. } if label == "指南" && matches!(&items[0], SidebarItem::Doc { label, .. } if label == "A"))
+    );
     let intro = doc("/docs/intro");
     assert!(intro.previous.is_none());
     let lone = doc("/docs/nosidebar");
@@ -204,7 +209,11 @@ fn broken_relative_markdown_link_is_a_warning() {
     edit(d.path(), "content/docs/intro.md", |s| s.replace("./guide/a.md", "./guide/missing.md"));
     let c = check(d.path()).unwrap();
     assert_eq!(c.warnings.len(), 1);
-    assert!(c.warnings[0].contains("content/docs/intro.md") && c.warnings[0].contains("broken Markdown link"), "{:?}", c.warnings);
+    assert!(
+        c.warnings[0].contains("content/docs/intro.md") && c.warnings[0].contains("broken Markdown link"),
+        "{:?}",
+        c.warnings
+    );
 }
 
 #[test]
@@ -212,7 +221,10 @@ fn sidebar_naming_a_missing_doc_is_docs_data_not_found() {
     let d = copy();
     edit(d.path(), "site.toml", |s| s.replace("\"guide/b\"]", "\"guide/c\"]"));
     let e = fails(d.path());
-    assert_eq!(e[0], "site.toml: sidebars[0].items[1].items[1]: docs data not found: no doc with id `guide/c` (expected content/docs/guide/c.md)");
+    assert_eq!(
+        e[0],
+        "site.toml: sidebars[0].items[1].items[1]: docs data not found: no doc with id `guide/c` (expected content/docs/guide/c.md)"
+    );
 }
 
 #[test]
@@ -237,7 +249,10 @@ fn base_url_without_slashes_is_an_error() {
     let d = copy();
     edit(d.path(), "site.toml", |s| s.replace("base_url = \"/\"", "base_url = \"docs\""));
     let e = fails(d.path());
-    assert!(e[0].starts_with("site.toml:") && e[0].contains("site.base_url: expected a path that starts and ends with `/`"), "{e:?}");
+    assert!(
+        e[0].starts_with("site.toml:") && e[0].contains("site.base_url: expected a path that starts and ends with `/`"),
+        "{e:?}"
+    );
 }
 
 #[test]
@@ -245,7 +260,10 @@ fn content_errors_name_file_and_line() {
     let d = copy();
     edit(d.path(), "content/docs/guide/b.md", |s| s + "\n<NotAComponent />\n\n:::nope\nx\n:::\n");
     let e = fails(d.path());
-    assert!(e.iter().any(|m| m.starts_with("content/docs/guide/b.md:10: unknown component `<NotAComponent />`")), "{e:?}");
+    assert!(
+        e.iter().any(|m| m.starts_with("content/docs/guide/b.md:10: unknown component `<NotAComponent />`")),
+        "{e:?}"
+    );
     assert!(e.iter().any(|m| m.starts_with("content/docs/guide/b.md:12: unknown admonition `:::nope`")), "{e:?}");
 }
 

@@ -462,7 +462,9 @@ fn check_target(field: &str, to: &Option<String>, href: &Option<String>) -> Resu
 }
 
 fn is_css_colour(s: &str) -> bool {
-    let hex = s.strip_prefix('#').is_some_and(|h| matches!(h.len(), 3 | 4 | 6 | 8) && h.chars().all(|c| c.is_ascii_hexdigit()));
+    let hex = s
+        .strip_prefix('#')
+        .is_some_and(|h| matches!(h.len(), 3 | 4 | 6 | 8) && h.chars().all(|c| c.is_ascii_hexdigit()));
     let named = !s.is_empty() && s.chars().all(|c| c.is_ascii_alphabetic());
     let func = ["rgb(", "rgba(", "hsl(", "hsla("].iter().any(|p| s.starts_with(p)) && s.ends_with(')');
     hex || named || func
@@ -488,10 +490,12 @@ fn line_of(text: &str, offset: usize) -> usize {
 /// Best-effort line of a dotted field for semantic errors: the last key's first assignment.
 fn find_field_line(text: &str, field: &str) -> Option<usize> {
     let key = field.rsplit('.').next()?.split('[').next()?;
-    text.lines().position(|l| {
-        let l = l.trim_start();
-        l.starts_with(key) && l[key.len()..].trim_start().starts_with('=')
-    }).map(|i| i + 1)
+    text.lines()
+        .position(|l| {
+            let l = l.trim_start();
+            l.starts_with(key) && l[key.len()..].trim_start().starts_with('=')
+        })
+        .map(|i| i + 1)
 }
 
 pub fn is_external(href: &str) -> bool {

@@ -111,7 +111,12 @@ pub fn is_external(href: &str) -> bool {
 
 fn has_file_extension(route: &str) -> bool {
     route.rsplit('/').next().is_some_and(|last| {
-        last.rsplit_once('.').is_some_and(|(stem, ext)| !stem.is_empty() && !ext.is_empty() && ext.chars().all(|c| c.is_ascii_alphanumeric()) && !ext.chars().all(|c| c.is_ascii_digit()))
+        last.rsplit_once('.').is_some_and(|(stem, ext)| {
+            !stem.is_empty()
+                && !ext.is_empty()
+                && ext.chars().all(|c| c.is_ascii_alphanumeric())
+                && !ext.chars().all(|c| c.is_ascii_digit())
+        })
     })
 }
 

@@ -21,7 +21,14 @@ fn routes_from_paths_and_post_dates() {
     write(root, "content/pages/resources.md", PAGE);
     let c = load(root, &root.join("content")).unwrap();
     let routes: Vec<_> = c.docs.iter().map(|d| d.route.as_str()).collect();
-    assert_eq!(routes, vec!["/docs/introduction/core-concepts", "/docs/introduction/motivation", "/docs/refine/api/Primitive_Checkers"]);
+    assert_eq!(
+        routes,
+        vec![
+            "/docs/introduction/core-concepts",
+            "/docs/introduction/motivation",
+            "/docs/refine/api/Primitive_Checkers"
+        ]
+    );
     assert_eq!(c.docs[2].id, "refine/api/Primitive_Checkers");
     let posts: Vec<_> = c.posts.iter().map(|p| p.route.as_str()).collect();
     assert_eq!(posts, vec!["/blog/2022/10/11/recoil-0.7.6-release", "/blog/2020/05/30/0.0.8-released"]);

@@ -93,7 +93,10 @@ impl Frontend {
         };
         let hash = self.source_hash(base_url)?;
         let stamp = dist.join(".source-hash");
-        if !force && std::fs::read_to_string(&stamp).ok().as_deref() == Some(hash.as_str()) && bundle.server_entry.exists() {
+        if !force
+            && std::fs::read_to_string(&stamp).ok().as_deref() == Some(hash.as_str())
+            && bundle.server_entry.exists()
+        {
             return Ok(Bundle { cached: true, ..bundle });
         }
         let _ = std::fs::remove_file(&stamp);

@@ -5,8 +5,22 @@ use crate::lines::LineBuilder;
 use site_schema::{Token, TokenClass};
 
 const KEYWORDS: &[&str] = &[
-    "query", "mutation", "subscription", "fragment", "on", "type", "interface", "union", "enum",
-    "input", "scalar", "schema", "extend", "directive", "implements", "repeatable",
+    "query",
+    "mutation",
+    "subscription",
+    "fragment",
+    "on",
+    "type",
+    "interface",
+    "union",
+    "enum",
+    "input",
+    "scalar",
+    "schema",
+    "extend",
+    "directive",
+    "implements",
+    "repeatable",
 ];
 const CONSTANTS: &[&str] = &["true", "false", "null"];
 
@@ -111,7 +125,5 @@ fn next_non_space(bytes: &[u8], mut i: usize) -> Option<u8> {
 /// `type User {`, `fragment F on User {`: the name right after a definition keyword.
 fn is_definition_name(code: &str, start: usize) -> bool {
     let before = code[..start].trim_end();
-    ["type", "interface", "input", "enum", "on", "union", "extend type"]
-        .iter()
-        .any(|k| before.ends_with(k))
+    ["type", "interface", "input", "enum", "on", "union", "extend type"].iter().any(|k| before.ends_with(k))
 }

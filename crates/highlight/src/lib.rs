@@ -14,8 +14,28 @@ use tree_sitter_highlight::{HighlightConfiguration, HighlightEvent, Highlighter}
 
 /// Languages a code fence may name, with their aliases.
 pub const LANGUAGES: &[&str] = &[
-    "js", "javascript", "jsx", "mjs", "ts", "typescript", "tsx", "json", "bash", "shell", "sh",
-    "console", "graphql", "gql", "css", "diff", "md", "markdown", "mdx", "text", "txt", "plaintext",
+    "js",
+    "javascript",
+    "jsx",
+    "mjs",
+    "ts",
+    "typescript",
+    "tsx",
+    "json",
+    "bash",
+    "shell",
+    "sh",
+    "console",
+    "graphql",
+    "gql",
+    "css",
+    "diff",
+    "md",
+    "markdown",
+    "mdx",
+    "text",
+    "txt",
+    "plaintext",
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

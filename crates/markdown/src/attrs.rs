@@ -15,9 +15,7 @@ pub fn parse(mut s: &str) -> Result<Vec<(String, AttrValue)>, String> {
         if s.is_empty() {
             return Ok(out);
         }
-        let name_len = s
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
-            .unwrap_or(s.len());
+        let name_len = s.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-')).unwrap_or(s.len());
         if name_len == 0 {
             return Err(format!("unexpected `{}` in tag attributes", s.chars().next().unwrap_or(' ')));
         }
@@ -36,7 +34,11 @@ pub fn parse(mut s: &str) -> Result<Vec<(String, AttrValue)>, String> {
                 "false" => AttrValue::Bool(false),
                 _ => match quoted(expr) {
                     Some((v, "")) => AttrValue::Str(v),
-                    _ => return Err(format!("attribute `{name}`: only string and boolean values are supported, found `{{{expr}}}`")),
+                    _ => {
+                        return Err(format!(
+                            "attribute `{name}`: only string and boolean values are supported, found `{{{expr}}}`"
+                        ));
+                    }
                 },
             };
             (value, &inner[end + 1..])

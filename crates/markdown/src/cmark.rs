@@ -4,9 +4,7 @@ use crate::code;
 use crate::containers::Node;
 use crate::slug::{Slugger, slugify};
 use crate::{Heading, Links, is_cjk_like};
-use pulldown_cmark::{
-    Alignment, BlockQuoteKind, CodeBlockKind, Event, HeadingLevel, LinkType, Options, Parser, Tag,
-};
+use pulldown_cmark::{Alignment, BlockQuoteKind, CodeBlockKind, Event, HeadingLevel, LinkType, Options, Parser, Tag};
 use site_schema::{AdmonitionKind, Align, Block, Footnote, Inline, InlineNode, ListItem, TabItem};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -205,7 +203,9 @@ impl<'l> Context<'l> {
     fn start(&mut self, b: &mut Builder, tag: Tag<'_>, line: usize) {
         let kind = match tag {
             Tag::Paragraph => Kind::Paragraph,
-            Tag::Heading { level, id, .. } => Kind::Heading { level: heading_level(level), id: id.map(|s| s.to_string()) },
+            Tag::Heading { level, id, .. } => {
+                Kind::Heading { level: heading_level(level), id: id.map(|s| s.to_string()) }
+            }
             Tag::BlockQuote(kind) => Kind::Quote(kind),
             Tag::CodeBlock(kind) => Kind::Code {
                 line,
@@ -219,7 +219,9 @@ impl<'l> Context<'l> {
             Tag::List(start) => Kind::List { start: start.map(|s| s as u32), items: Vec::new(), tight: false },
             Tag::Item => Kind::Item { checked: None },
             Tag::FootnoteDefinition(label) => Kind::FootnoteDef(label.to_string()),
-            Tag::Table(align) => Kind::Table { align: align.into_iter().map(alignment).collect(), head: Vec::new(), rows: Vec::new() },
+            Tag::Table(align) => {
+                Kind::Table { align: align.into_iter().map(alignment).collect(), head: Vec::new(), rows: Vec::new() }
+            }
             Tag::TableHead | Tag::TableRow => Kind::Row(Vec::new()),
             Tag::TableCell => Kind::Inline,
             Tag::Emphasis => Kind::Em,
@@ -228,7 +230,8 @@ impl<'l> Context<'l> {
             Tag::Superscript => Kind::Sup,
             Tag::Subscript => Kind::Sub,
             Tag::Link { link_type, dest_url, .. } => {
-                let dest = if link_type == LinkType::Email { format!("mailto:{dest_url}") } else { dest_url.to_string() };
+                let dest =
+                    if link_type == LinkType::Email { format!("mailto:{dest_url}") } else { dest_url.to_string() };
                 let (href, internal) = self.links.resolve(&dest, line);
                 Kind::Link { href, internal }
             }
@@ -236,7 +239,9 @@ impl<'l> Context<'l> {
                 let (src, _) = self.links.resolve(&dest_url, line);
                 Kind::Image { src, title: (!title.is_empty()).then(|| title.to_string()) }
             }
-            Tag::DefinitionList | Tag::DefinitionListTitle | Tag::DefinitionListDefinition | Tag::MetadataBlock(_) => Kind::Paragraph,
+            Tag::DefinitionList | Tag::DefinitionListTitle | Tag::DefinitionListDefinition | Tag::MetadataBlock(_) => {
+                Kind::Paragraph
+            }
         };
         // A block starting inside a tight list item ends the item's loose text.
         if kind.is_block() {
@@ -261,12 +266,18 @@ impl<'l> Context<'l> {
                     None => {
                         let text = plain_text(&inlines);
                         if slugify(&text).is_empty() {
-                            self.errors.push((line, format!("heading `{text}` gives an empty id; add one with `{{#id}}`")));
+                            self.errors
+                                .push((line, format!("heading `{text}` gives an empty id; add one with `{{#id}}`")));
                         }
                         self.slugger.slug(&text)
                     }
                 };
-                self.headings.push(Heading { level, id: id.clone(), children: inlines.clone(), top_level: self.depth == 0 });
+                self.headings.push(Heading {
+                    level,
+                    id: id.clone(),
+                    children: inlines.clone(),
+                    top_level: self.depth == 0,
+                });
                 b.block(Block::Heading { level, id, children: inlines });
             }
             Kind::Quote(kind) => match kind {
@@ -505,14 +516,31 @@ pub fn plain_text(inlines: &[Inline]) -> String {
 enum Kind {
     Root,
     Paragraph,
-    Heading { level: u8, id: Option<String> },
+    Heading {
+        level: u8,
+        id: Option<String>,
+    },
     Quote(Option<BlockQuoteKind>),
-    Code { info: Option<String>, text: String, line: usize },
+    Code {
+        info: Option<String>,
+        text: String,
+        line: usize,
+    },
     HtmlBlock,
-    List { start: Option<u32>, items: Vec<ListItem>, tight: bool },
-    Item { checked: Option<bool> },
+    List {
+        start: Option<u32>,
+        items: Vec<ListItem>,
+        tight: bool,
+    },
+    Item {
+        checked: Option<bool>,
+    },
     FootnoteDef(String),
-    Table { align: Vec<Align>, head: Vec<Vec<Inline>>, rows: Vec<Vec<Vec<Inline>>> },
+    Table {
+        align: Vec<Align>,
+        head: Vec<Vec<Inline>>,
+        rows: Vec<Vec<Vec<Inline>>>,
+    },
     Row(Vec<Vec<Inline>>),
     /// A table cell.
     Inline,
@@ -522,8 +550,14 @@ enum Kind {
     Sup,
     Sub,
     Kbd,
-    Link { href: String, internal: bool },
-    Image { src: String, title: Option<String> },
+    Link {
+        href: String,
+        internal: bool,
+    },
+    Image {
+        src: String,
+        title: Option<String>,
+    },
 }
 
 impl Kind {
@@ -556,7 +590,9 @@ struct Builder {
 
 impl Builder {
     fn new() -> Builder {
-        Builder { stack: vec![Frame { kind: Kind::Root, blocks: Vec::new(), inlines: Vec::new(), pending_space: false }] }
+        Builder {
+            stack: vec![Frame { kind: Kind::Root, blocks: Vec::new(), inlines: Vec::new(), pending_space: false }],
+        }
     }
 
     fn top(&mut self) -> &mut Frame {

@@ -36,7 +36,9 @@ pub fn parse_info(info: &str) -> Result<(FenceInfo, Vec<String>), String> {
                 "showLineNumbers" => out.line_numbers = true,
                 // Our content test skips parsing such blocks; nothing changes in the page.
                 "fragment" => {}
-                w => warnings.push(format!("unknown word `{w}` in the code fence (known: title=\"…\", {{1,3-5}}, showLineNumbers, fragment)")),
+                w => warnings.push(format!(
+                    "unknown word `{w}` in the code fence (known: title=\"…\", {{1,3-5}}, showLineNumbers, fragment)"
+                )),
             }
             rest = &rest[end..];
         }
@@ -115,7 +117,8 @@ pub fn block(info: FenceInfo, code: &str) -> Result<CodeBlock, String> {
     let lang = site_highlight::canonical_language(&info.lang).unwrap_or("text");
     // Magic comments are comments of the block's own language; Markdown and plain text
     // (often showing other code blocks verbatim) keep every line.
-    let (code, mut marked) = if matches!(lang, "md" | "text" | "diff") { (code.to_string(), Vec::new()) } else { magic_comments(code)? };
+    let (code, mut marked) =
+        if matches!(lang, "md" | "text" | "diff") { (code.to_string(), Vec::new()) } else { magic_comments(code)? };
     let lines = site_highlight::highlight(&info.lang, &code);
     let mut highlight = info.highlight;
     highlight.append(&mut marked);
@@ -126,13 +129,7 @@ pub fn block(info: FenceInfo, code: &str) -> Result<CodeBlock, String> {
     {
         return Err(format!("line {max} is highlighted but the block has only {} lines", lines.len()));
     }
-    Ok(CodeBlock {
-        lang: lang.to_string(),
-        title: info.title,
-        lines,
-        highlight,
-        line_numbers: info.line_numbers,
-    })
+    Ok(CodeBlock { lang: lang.to_string(), title: info.title, lines, highlight, line_numbers: info.line_numbers })
 }
 
 #[cfg(test)]

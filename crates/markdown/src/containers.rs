@@ -8,10 +8,25 @@ use site_schema::{AdmonitionKind, Component};
 #[derive(Debug, Clone, PartialEq)]
 pub enum Node {
     /// Markdown text; `first_line` is the file line of its first line.
-    Markdown { text: String, first_line: usize },
-    Admonition { kind: AdmonitionKind, title: Option<String>, line: usize, children: Vec<Node> },
-    Tabs { group_id: Option<String>, items: Vec<TabNode> },
-    Details { summary: String, line: usize, children: Vec<Node> },
+    Markdown {
+        text: String,
+        first_line: usize,
+    },
+    Admonition {
+        kind: AdmonitionKind,
+        title: Option<String>,
+        line: usize,
+        children: Vec<Node>,
+    },
+    Tabs {
+        group_id: Option<String>,
+        items: Vec<TabNode>,
+    },
+    Details {
+        summary: String,
+        line: usize,
+        children: Vec<Node>,
+    },
     Component(Component),
     Truncate,
 }
@@ -131,7 +146,10 @@ pub fn parse(body: &str, first_line: usize, allow_truncate: bool, error: &mut dy
                             ("label", AttrValue::Str(s)) => label = Some(s),
                             ("default", AttrValue::Bool(b)) => default = b,
                             ("attributes", _) => {}
-                            (k, _) => error(line_no, format!("`<TabItem>` has no attribute `{k}` (known: value, label, default)")),
+                            (k, _) => error(
+                                line_no,
+                                format!("`<TabItem>` has no attribute `{k}` (known: value, label, default)"),
+                            ),
                         }
                     }
                     match value {
@@ -152,7 +170,9 @@ pub fn parse(body: &str, first_line: usize, allow_truncate: bool, error: &mut dy
             close(&mut stack, line_no, |f| matches!(f, Frame::Details { .. }), "</details>", error);
         } else if let Some(s) = t.strip_prefix("<summary>").and_then(|s| s.strip_suffix("</summary>")) {
             match &mut top.frame {
-                Frame::Details { summary: slot @ None, .. } if top.children.is_empty() && top.buffer.trim().is_empty() => {
+                Frame::Details { summary: slot @ None, .. }
+                    if top.children.is_empty() && top.buffer.trim().is_empty() =>
+                {
                     *slot = Some(s.trim().to_string())
                 }
                 _ => error(line_no, "`<summary>` must be the first line inside `<details>`".into()),
@@ -300,9 +320,7 @@ fn tag<'a>(t: &'a str, name: &str) -> Option<&'a str> {
 }
 
 fn is_truncate(t: &str) -> bool {
-    t.strip_prefix("<!--")
-        .and_then(|r| r.strip_suffix("-->"))
-        .is_some_and(|r| r.trim() == "truncate")
+    t.strip_prefix("<!--").and_then(|r| r.strip_suffix("-->")).is_some_and(|r| r.trim() == "truncate")
 }
 
 /// `<Name … />` with a capitalised name, alone on its line.

@@ -27,7 +27,11 @@ pub struct FrontMatter {
 pub fn split(text: &str, kind: Kind) -> Result<(FrontMatter, &str, usize), (usize, String)> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let Some(rest) = text.strip_prefix("---\n").or_else(|| text.strip_prefix("---\r\n")) else {
-        return Err((1, "missing front matter: the file must start with `---`, a YAML block with at least `title`, and `---`".into()));
+        return Err((
+            1,
+            "missing front matter: the file must start with `---`, a YAML block with at least `title`, and `---`"
+                .into(),
+        ));
     };
     let mut offset = 0;
     let mut end = None;

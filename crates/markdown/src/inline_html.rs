@@ -19,7 +19,8 @@ pub fn parse(html: &str) -> Result<Vec<Inline>, String> {
         rest = &rest[gt + 1..];
         if let Some(name) = tag.strip_prefix('/') {
             let name = name.trim().to_ascii_lowercase();
-            let (open, href, children) = stack.pop().filter(|_| !stack.is_empty()).ok_or(format!("`</{name}>` closes nothing"))?;
+            let (open, href, children) =
+                stack.pop().filter(|_| !stack.is_empty()).ok_or(format!("`</{name}>` closes nothing"))?;
             if open != name || stack.is_empty() {
                 return Err(format!("`</{name}>` does not match `<{open}>`"));
             }
@@ -121,7 +122,8 @@ mod tests {
 
     #[test]
     fn announcement_with_link() {
-        let v = parse(r#"停止开发，迁移到 <a href="https://jotai.org" target="_blank">Jotai</a> &amp; <b>更多</b>。"#).unwrap();
+        let v = parse(r#"停止开发，迁移到 <a href="https://jotai.org" target="_blank">Jotai</a> &amp; <b>更多</b>。"#)
+            .unwrap();
         assert_eq!(v[0], Inline::Text("停止开发，迁移到 ".into()));
         assert_eq!(
             v[1],

@@ -84,10 +84,7 @@ impl Document {
             Block::Footnotes { items } => Some(items),
             _ => None,
         });
-        self.headings
-            .iter()
-            .map(|h| h.id.as_str())
-            .chain(footnotes.flatten().map(|f| f.id.as_str()))
+        self.headings.iter().map(|h| h.id.as_str()).chain(footnotes.flatten().map(|f| f.id.as_str()))
     }
 
     /// Reading time in whole minutes, at least 1. Chinese is counted by character (about 300
@@ -116,12 +113,12 @@ pub fn compile(
     warnings: &mut Vec<Diagnostic>,
 ) -> Result<Document, Vec<Diagnostic>> {
     let diag = |line: Option<usize>, message: String| Diagnostic { file: file.to_path_buf(), line, message };
-    let (front_matter, body, body_line) = frontmatter::split(text, kind).map_err(|(line, m)| vec![diag(Some(line), m)])?;
+    let (front_matter, body, body_line) =
+        frontmatter::split(text, kind).map_err(|(line, m)| vec![diag(Some(line), m)])?;
 
     let mut errors = Vec::new();
-    let tree = containers::parse(body, body_line, kind == Kind::BlogPost, &mut |line, m| {
-        errors.push(diag(Some(line), m))
-    });
+    let tree =
+        containers::parse(body, body_line, kind == Kind::BlogPost, &mut |line, m| errors.push(diag(Some(line), m)));
     let mut ctx = cmark::Context::new(links);
     let content = ctx.compile_tree(&tree);
     for (line, m) in ctx.take_errors() {
@@ -135,14 +132,7 @@ pub fn compile(
         return Err(errors);
     }
     let (han_chars, latin_words) = count_words(body);
-    Ok(Document {
-        front_matter,
-        truncate_at: ctx.truncate_at,
-        headings: ctx.headings,
-        content,
-        han_chars,
-        latin_words,
-    })
+    Ok(Document { front_matter, truncate_at: ctx.truncate_at, headings: ctx.headings, content, han_chars, latin_words })
 }
 
 fn count_words(text: &str) -> (usize, usize) {

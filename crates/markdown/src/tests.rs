@@ -43,7 +43,8 @@ fn front_matter_errors_name_the_line() {
     assert!(none[0].message.contains("missing front matter"));
     let unclosed = compile(Path::new("a.md"), "---\ntitle: a\n", Kind::Doc, &mut KeepLinks, &mut vec![]).unwrap_err();
     assert!(unclosed[0].message.contains("not closed"));
-    let no_title = compile(Path::new("a.md"), "---\ndescription: x\n---\n", Kind::Doc, &mut KeepLinks, &mut vec![]).unwrap_err();
+    let no_title =
+        compile(Path::new("a.md"), "---\ndescription: x\n---\n", Kind::Doc, &mut KeepLinks, &mut vec![]).unwrap_err();
     assert!(no_title[0].message.contains("`title` is required"));
 }
 
@@ -64,7 +65,9 @@ fn headings_in_containers_are_not_top_level() {
 
 #[test]
 fn admonitions_with_and_without_titles() {
-    let d = doc(":::tip 小技巧\n内容 **加粗**\n:::\n\n:::caution[注意 `x`]\n\n- a\n\n:::\n\n:::note\n无标题\n:::\n\n:::warning\nw\n:::");
+    let d = doc(
+        ":::tip 小技巧\n内容 **加粗**\n:::\n\n:::caution[注意 `x`]\n\n- a\n\n:::\n\n:::note\n无标题\n:::\n\n:::warning\nw\n:::",
+    );
     match &d.content[0] {
         Block::Admonition { kind, title, children } => {
             assert_eq!(*kind, AdmonitionKind::Tip);
@@ -88,7 +91,9 @@ fn admonitions_with_and_without_titles() {
 fn nested_admonition_and_unknown_kind() {
     let d = doc(":::note\n外\n\n:::tip\n内\n:::\n\n:::");
     match &d.content[0] {
-        Block::Admonition { children, .. } => assert!(matches!(children[1], Block::Admonition { kind: AdmonitionKind::Tip, .. })),
+        Block::Admonition { children, .. } => {
+            assert!(matches!(children[1], Block::Admonition { kind: AdmonitionKind::Tip, .. }))
+        }
         b => panic!("{b:?}"),
     }
     let e = errors(":::fancy\nx\n:::");
@@ -143,7 +148,9 @@ fn containers_inside_code_fences_are_code() {
 
 #[test]
 fn tabs_with_group() {
-    let d = doc("<Tabs groupId=\"pm\">\n<TabItem value=\"npm\" label=\"npm\" default>\n\n```bash\nnpm i recoil\n```\n\n</TabItem>\n<TabItem value=\"yarn\">\n\nyarn\n\n</TabItem>\n</Tabs>");
+    let d = doc(
+        "<Tabs groupId=\"pm\">\n<TabItem value=\"npm\" label=\"npm\" default>\n\n```bash\nnpm i recoil\n```\n\n</TabItem>\n<TabItem value=\"yarn\">\n\nyarn\n\n</TabItem>\n</Tabs>",
+    );
     match &d.content[0] {
         Block::Tabs { group_id, items } => {
             assert_eq!(group_id.as_deref(), Some("pm"));
@@ -158,12 +165,16 @@ fn tabs_with_group() {
 
 #[test]
 fn tab_errors() {
-    assert!(errors("<Tabs>\nloose text\n<TabItem value=\"a\">\nx\n</TabItem>\n</Tabs>")[0].contains("must be inside a `<TabItem>`"));
+    assert!(
+        errors("<Tabs>\nloose text\n<TabItem value=\"a\">\nx\n</TabItem>\n</Tabs>")[0]
+            .contains("must be inside a `<TabItem>`")
+    );
     assert!(errors("<TabItem value=\"a\">\nx\n</TabItem>")[0].contains("directly inside `<Tabs>`"));
     let e = errors("<Tabs>\n<TabItem label=\"a\">\nx\n</TabItem>\n</Tabs>");
     assert!(e.iter().any(|m| m.contains(":6: `<TabItem>` needs a `value`")), "{e:?}");
     assert!(errors("<Tabs>\n</Tabs>")[0].contains("no `<TabItem>`"));
-    let e = errors("<Tabs>\n<TabItem value=\"a\">\n\nx\n\n</TabItem>\n<TabItem value=\"a\">\n\ny\n\n</TabItem>\n</Tabs>");
+    let e =
+        errors("<Tabs>\n<TabItem value=\"a\">\n\nx\n\n</TabItem>\n<TabItem value=\"a\">\n\ny\n\n</TabItem>\n</Tabs>");
     assert!(e[0].contains("share the value `a`"), "{e:?}");
 }
 
@@ -217,7 +228,8 @@ fn raw_html_is_rejected_except_the_allowed_tags() {
 
 #[test]
 fn gfm_tables_tasks_strikethrough_and_footnotes() {
-    let d = doc("| 名 | 值 |\n|:--|--:|\n| a | `b` |\n\n- [x] 完成\n- [ ] 未完成\n\n~~删~~ 注脚[^1]\n\n[^1]: 注脚内容。");
+    let d =
+        doc("| 名 | 值 |\n|:--|--:|\n| a | `b` |\n\n- [x] 完成\n- [ ] 未完成\n\n~~删~~ 注脚[^1]\n\n[^1]: 注脚内容。");
     match &d.content[0] {
         Block::Table { align, head, rows } => {
             assert_eq!(align, &vec![site_schema::Align::Left, site_schema::Align::Right]);
@@ -283,8 +295,13 @@ fn links_go_through_the_resolver_with_lines() {
     let mut r = Record(vec![]);
     let t = "---\ntitle: t\n---\n[a](./atom.md)\n\n![图](/img/a.svg)\n\n<mail@example.com>";
     let d = compile(Path::new("x.md"), t, Kind::Doc, &mut r, &mut vec![]).unwrap();
-    assert_eq!(r.0, vec![("./atom.md".to_string(), 4), ("/img/a.svg".to_string(), 6), ("mailto:mail@example.com".to_string(), 8)]);
-    assert!(matches!(&d.content[0], Block::Paragraph { children } if matches!(&children[0], Inline::Node(InlineNode::Link { href, .. }) if href == "/resolved./atom.md")));
+    assert_eq!(
+        r.0,
+        vec![("./atom.md".to_string(), 4), ("/img/a.svg".to_string(), 6), ("mailto:mail@example.com".to_string(), 8)]
+    );
+    assert!(
+        matches!(&d.content[0], Block::Paragraph { children } if matches!(&children[0], Inline::Node(InlineNode::Link { href, .. }) if href == "/resolved./atom.md"))
+    );
 }
 
 #[test]
@@ -316,9 +333,29 @@ fn gfm_alerts_become_admonitions() {
 #[test]
 fn malformed_input_never_panics() {
     let inputs = [
-        "```", ":::", ":::note", "<Tabs>", "<details>", "<summary>x</summary>", "[^x]", "| a |\n|-|\n| b | c |",
-        "<", "<>", "</kbd>", "<kbd><sup>x</kbd>", "\u{0}", "## {#}", "![]()", "[x]()", "- [ ] ", "1. x\n   ```js\n   y",
-        "<TodoListDemo stage={atoms} />", "<X/>", ":::tip[", "```js {a}\nx\n```", "# \n## \n",
+        "```",
+        ":::",
+        ":::note",
+        "<Tabs>",
+        "<details>",
+        "<summary>x</summary>",
+        "[^x]",
+        "| a |\n|-|\n| b | c |",
+        "<",
+        "<>",
+        "</kbd>",
+        "<kbd><sup>x</kbd>",
+        "\u{0}",
+        "## {#}",
+        "![]()",
+        "[x]()",
+        "- [ ] ",
+        "1. x\n   ```js\n   y",
+        "<TodoListDemo stage={atoms} />",
+        "<X/>",
+        ":::tip[",
+        "```js {a}\nx\n```",
+        "# \n## \n",
     ];
     for i in inputs {
         let _ = try_doc(i);

@@ -23,9 +23,8 @@ pub fn typescript_declarations() -> String {
         HomePage, Hero, Feature, MarkdownPage, SearchTitle, SearchKind,
         SearchIndexInfo,
     );
-    let mut out = String::from(
-        "// Generated from crates/schema by `UPDATE_TYPES=1 cargo test -p site-schema`. Do not edit.\n\n",
-    );
+    let mut out =
+        String::from("// Generated from crates/schema by `UPDATE_TYPES=1 cargo test -p site-schema`. Do not edit.\n\n");
     for d in decls {
         out.push_str(&d);
         out.push_str("\n\n");
@@ -49,10 +48,7 @@ mod tests {
             std::fs::write(&path, &want).unwrap();
         }
         let have = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(
-            have == want,
-            "frontend/src/schema.ts is out of date; run `UPDATE_TYPES=1 cargo test -p site-schema`"
-        );
+        assert!(have == want, "frontend/src/schema.ts is out of date; run `UPDATE_TYPES=1 cargo test -p site-schema`");
     }
 
     #[test]

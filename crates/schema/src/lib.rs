@@ -17,8 +17,14 @@ use ts_rs::TS;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "t", rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum Block {
-    Heading { level: u8, id: String, children: Vec<Inline> },
-    Paragraph { children: Vec<Inline> },
+    Heading {
+        level: u8,
+        id: String,
+        children: Vec<Inline>,
+    },
+    Paragraph {
+        children: Vec<Inline>,
+    },
     Code(CodeBlock),
     List {
         ordered: bool,
@@ -29,7 +35,9 @@ pub enum Block {
         start: Option<u32>,
         items: Vec<ListItem>,
     },
-    Quote { children: Vec<Block> },
+    Quote {
+        children: Vec<Block>,
+    },
     Admonition {
         kind: AdmonitionKind,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -41,11 +49,20 @@ pub enum Block {
         group_id: Option<String>,
         items: Vec<TabItem>,
     },
-    Details { summary: Vec<Inline>, children: Vec<Block> },
-    Table { align: Vec<Align>, head: Vec<Vec<Inline>>, rows: Vec<Vec<Vec<Inline>>> },
+    Details {
+        summary: Vec<Inline>,
+        children: Vec<Block>,
+    },
+    Table {
+        align: Vec<Align>,
+        head: Vec<Vec<Inline>>,
+        rows: Vec<Vec<Vec<Inline>>>,
+    },
     Rule,
     Component(Component),
-    Footnotes { items: Vec<Footnote> },
+    Footnotes {
+        items: Vec<Footnote>,
+    },
 }
 
 /// An inline node. Plain text is a bare JSON string, which keeps page data small.
@@ -59,13 +76,25 @@ pub enum Inline {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "t", rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum InlineNode {
-    Code { text: String },
-    Em { children: Vec<Inline> },
-    Strong { children: Vec<Inline> },
-    Del { children: Vec<Inline> },
+    Code {
+        text: String,
+    },
+    Em {
+        children: Vec<Inline>,
+    },
+    Strong {
+        children: Vec<Inline>,
+    },
+    Del {
+        children: Vec<Inline>,
+    },
     /// `internal` links are site routes (no base URL); the front end adds the base and
     /// navigates client-side.
-    Link { href: String, internal: bool, children: Vec<Inline> },
+    Link {
+        href: String,
+        internal: bool,
+        children: Vec<Inline>,
+    },
     Image {
         src: String,
         alt: String,
@@ -73,10 +102,19 @@ pub enum InlineNode {
         title: Option<String>,
     },
     Break,
-    Kbd { children: Vec<Inline> },
-    Sup { children: Vec<Inline> },
-    Sub { children: Vec<Inline> },
-    FootnoteRef { id: String, number: u32 },
+    Kbd {
+        children: Vec<Inline>,
+    },
+    Sup {
+        children: Vec<Inline>,
+    },
+    Sub {
+        children: Vec<Inline>,
+    },
+    FootnoteRef {
+        id: String,
+        number: u32,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -297,7 +335,11 @@ pub enum NavItem {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         icon: Option<NavIcon>,
     },
-    Dropdown { label: String, position: Position, items: Vec<DropdownItem> },
+    Dropdown {
+        label: String,
+        position: Position,
+        items: Vec<DropdownItem>,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -464,18 +506,30 @@ pub struct Head {
 #[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum Page {
     Doc(DocPage),
-    DocTags { tags: Vec<TagCount> },
-    DocTag { tag: String, docs: Vec<DocSummary>, all_tags_route: String },
+    DocTags {
+        tags: Vec<TagCount>,
+    },
+    DocTag {
+        tag: String,
+        docs: Vec<DocSummary>,
+        all_tags_route: String,
+    },
     BlogList(BlogListPage),
     BlogPost(BlogPostPage),
-    BlogArchive { years: Vec<ArchiveYear> },
-    BlogTags { tags: Vec<TagCount> },
+    BlogArchive {
+        years: Vec<ArchiveYear>,
+    },
+    BlogTags {
+        tags: Vec<TagCount>,
+    },
     Home(HomePage),
     Markdown(MarkdownPage),
     Search,
     NotFound,
     /// A route that only leads elsewhere (`/docs` → the first doc).
-    Redirect { to: String },
+    Redirect {
+        to: String,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]

@@ -4,10 +4,10 @@
 //! crate finds the binary, runs it, and lists the index's chunks for the browser.
 
 use anyhow::{Context, Result, bail};
-use std::path::{Path, PathBuf};
 use site_schema::SearchIndexInfo;
 use std::collections::BTreeMap;
 use std::io::Read;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The `pagefind_extended` binary shipped in the front end's npm packages
@@ -45,11 +45,7 @@ pub fn index(frontend_dir: &Path, site_dir: &Path) -> Result<()> {
         .output()
         .with_context(|| format!("could not run {}", bin.display()))?;
     if !out.status.success() {
-        bail!(
-            "Pagefind failed: {}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
+        bail!("Pagefind failed: {}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     }
     Ok(())
 }
@@ -87,7 +83,9 @@ pub fn write_index_info(site_dir: &Path) -> Result<()> {
     let mut routes = BTreeMap::new();
     for e in std::fs::read_dir(dir.join("fragment"))?.flatten() {
         let path = e.path();
-        let Some(id) = path.file_name().and_then(|n| n.to_str()).and_then(|n| n.strip_suffix(".pf_fragment")) else { continue };
+        let Some(id) = path.file_name().and_then(|n| n.to_str()).and_then(|n| n.strip_suffix(".pf_fragment")) else {
+            continue;
+        };
         let url = fragment_url(&std::fs::read(&path)?).with_context(|| format!("reading {}", path.display()))?;
         routes.insert(id.to_owned(), route_of(&url));
     }
@@ -207,7 +205,11 @@ impl Cbor<'_> {
     fn text(&mut self) -> Result<String> {
         match self.head()? {
             (3, n) => {
-                let end = self.at.checked_add(n as usize).filter(|&e| e <= self.bytes.len()).context("metadata ends early")?;
+                let end = self
+                    .at
+                    .checked_add(n as usize)
+                    .filter(|&e| e <= self.bytes.len())
+                    .context("metadata ends early")?;
                 let s = std::str::from_utf8(&self.bytes[self.at..end])?.to_owned();
                 self.at = end;
                 Ok(s)
@@ -220,7 +222,13 @@ impl Cbor<'_> {
         let (major, arg) = self.head()?;
         match major {
             0 | 1 | 7 => {}
-            2 | 3 => self.at = self.at.checked_add(arg as usize).filter(|&e| e <= self.bytes.len()).context("metadata ends early")?,
+            2 | 3 => {
+                self.at = self
+                    .at
+                    .checked_add(arg as usize)
+                    .filter(|&e| e <= self.bytes.len())
+                    .context("metadata ends early")?
+            }
             4 => (0..arg).try_for_each(|_| self.skip())?,
             5 => (0..arg * 2).try_for_each(|_| self.skip())?,
             6 => self.skip()?,

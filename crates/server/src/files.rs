@@ -2,10 +2,10 @@
 //! Requests are answered by looking up a key in this map, so no request path ever reaches the
 //! file system: traversal has nothing to traverse.
 
+use axum::body::Bytes;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::path::Path;
-use axum::body::Bytes;
 
 pub struct File {
     pub body: Bytes,
@@ -86,7 +86,17 @@ impl SiteFiles {
         // Leftover .br/.gz without an original are served as what they are.
         for (name, body) in raw {
             let etag = format!("\"{}\"", body.len());
-            files.insert(name.clone(), File { body: Bytes::from(body), br: None, gzip: None, content_type: content_type(&name), etag, immutable: false });
+            files.insert(
+                name.clone(),
+                File {
+                    body: Bytes::from(body),
+                    br: None,
+                    gzip: None,
+                    content_type: content_type(&name),
+                    etag,
+                    immutable: false,
+                },
+            );
         }
         let csp = std::fs::read_to_string(dir.join(".csp")).ok().map(|s| s.trim().to_string());
         Ok(SiteFiles { files, csp })

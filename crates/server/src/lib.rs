@@ -33,7 +33,12 @@ pub struct Server {
 impl Server {
     pub fn new(dir: &Path, base_url: &str, reload: Option<Reload>) -> anyhow::Result<Server> {
         let files = SiteFiles::load(dir)?;
-        Ok(Server { files: Arc::new(RwLock::new(Arc::new(files))), base_url: base_url.into(), dir: Arc::new(dir.to_path_buf()), reload })
+        Ok(Server {
+            files: Arc::new(RwLock::new(Arc::new(files))),
+            base_url: base_url.into(),
+            dir: Arc::new(dir.to_path_buf()),
+            reload,
+        })
     }
 
     /// Re-reads the build directory (after a rebuild in `dev`).
@@ -53,7 +58,8 @@ impl Server {
 
     /// Serves until Ctrl-C.
     pub async fn run(self, addr: SocketAddr) -> anyhow::Result<()> {
-        let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?;
+        let listener =
+            tokio::net::TcpListener::bind(addr).await.map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?;
         axum::serve(listener, self.router())
             .with_graceful_shutdown(async {
                 let _ = tokio::signal::ctrl_c().await;
@@ -68,10 +74,18 @@ async fn handle(State(s): State<Server>, req: Request<Body>) -> Response<Body> {
     respond::respond(&files, &s.base_url, req.method(), req.uri(), req.headers())
 }
 
-async fn dev_events(State(s): State<Server>, _h: HeaderMap, _m: Method) -> Sse<impl futures_util::Stream<Item = Result<Event, Infallible>>> {
+async fn dev_events(
+    State(s): State<Server>,
+    _h: HeaderMap,
+    _m: Method,
+) -> Sse<impl futures_util::Stream<Item = Result<Event, Infallible>>> {
     let rx = s.reload.as_ref().expect("dev only").subscribe();
     let stream = tokio_stream::wrappers::BroadcastStream::new(rx);
-    let stream = futures_util::StreamExt::filter_map(stream, |m| async move { m.ok().map(|data| Ok(Event::default().data(data))) });
+    let stream =
+        futures_util::StreamExt::filter_map(
+            stream,
+            |m| async move { m.ok().map(|data| Ok(Event::default().data(data))) },
+        );
     Sse::new(stream).keep_alive(KeepAlive::default())
 }
 

@@ -25,7 +25,8 @@ fn security(h: &mut HeaderMap, csp: Option<&str>) {
     h.insert("x-content-type-options", HeaderValue::from_static("nosniff"));
     h.insert("referrer-policy", HeaderValue::from_static("strict-origin-when-cross-origin"));
     h.insert("x-frame-options", HeaderValue::from_static("DENY"));
-    let csp = HeaderValue::from_str(csp.unwrap_or(DEFAULT_CSP)).unwrap_or_else(|_| HeaderValue::from_static(DEFAULT_CSP));
+    let csp =
+        HeaderValue::from_str(csp.unwrap_or(DEFAULT_CSP)).unwrap_or_else(|_| HeaderValue::from_static(DEFAULT_CSP));
     h.insert("content-security-policy", csp);
 }
 
@@ -53,10 +54,7 @@ fn lookup<'a>(files: &'a SiteFiles, rel: &str) -> Option<(&'a File, bool)> {
         return Some((f, rel.ends_with(".html")));
     }
     let trimmed = rel.trim_end_matches('/');
-    files
-        .get(&format!("{trimmed}.html"))
-        .or_else(|| files.get(&format!("{trimmed}/index.html")))
-        .map(|f| (f, true))
+    files.get(&format!("{trimmed}.html")).or_else(|| files.get(&format!("{trimmed}/index.html"))).map(|f| (f, true))
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -73,7 +71,8 @@ fn negotiate(headers: &HeaderMap, file: &File) -> Encoding {
         accept.split(',').any(|part| {
             let mut it = part.split(';');
             let token = it.next().unwrap_or("").trim();
-            let q = it.find_map(|p| p.trim().strip_prefix("q=")).and_then(|q| q.trim().parse::<f32>().ok()).unwrap_or(1.0);
+            let q =
+                it.find_map(|p| p.trim().strip_prefix("q=")).and_then(|q| q.trim().parse::<f32>().ok()).unwrap_or(1.0);
             (token.eq_ignore_ascii_case(name) || token == "*") && q > 0.0
         })
     };
@@ -99,7 +98,14 @@ fn range(headers: &HeaderMap, len: usize) -> Result<Option<(usize, usize)>, ()> 
     let parsed = match (a.is_empty(), b.is_empty()) {
         (false, _) => {
             let Ok(start) = a.parse::<usize>() else { return Ok(None) };
-            let end = if b.is_empty() { len.saturating_sub(1) } else { match b.parse::<usize>() { Ok(e) => e.min(len.saturating_sub(1)), Err(_) => return Ok(None) } };
+            let end = if b.is_empty() {
+                len.saturating_sub(1)
+            } else {
+                match b.parse::<usize>() {
+                    Ok(e) => e.min(len.saturating_sub(1)),
+                    Err(_) => return Ok(None),
+                }
+            };
             if !b.is_empty() && b.parse::<usize>().is_ok_and(|e| e < start) {
                 return Ok(None);
             }
@@ -153,7 +159,10 @@ pub fn respond(files: &SiteFiles, base: &str, method: &Method, uri: &Uri, header
         Some(Err(location)) => {
             let mut r = plain(StatusCode::MOVED_PERMANENTLY, "moved");
             let q = uri.query().map(|q| format!("?{q}")).unwrap_or_default();
-            if let Ok(v) = HeaderValue::from_str(&percent_encoding::utf8_percent_encode(&format!("{location}{q}"), percent_encoding::CONTROLS).to_string()) {
+            if let Ok(v) = HeaderValue::from_str(
+                &percent_encoding::utf8_percent_encode(&format!("{location}{q}"), percent_encoding::CONTROLS)
+                    .to_string(),
+            ) {
                 r.headers_mut().insert(header::LOCATION, v);
             }
             return r;
@@ -171,7 +180,11 @@ pub fn respond(files: &SiteFiles, base: &str, method: &Method, uri: &Uri, header
     h.insert(header::CONTENT_TYPE, HeaderValue::from_static(file.content_type));
     h.insert(
         header::CACHE_CONTROL,
-        HeaderValue::from_static(if file.immutable && status == StatusCode::OK { "public, max-age=31536000, immutable" } else { "no-cache" }),
+        HeaderValue::from_static(if file.immutable && status == StatusCode::OK {
+            "public, max-age=31536000, immutable"
+        } else {
+            "no-cache"
+        }),
     );
     if let Ok(v) = HeaderValue::from_str(&file.etag) {
         h.insert(header::ETAG, v);
@@ -180,7 +193,10 @@ pub fn respond(files: &SiteFiles, base: &str, method: &Method, uri: &Uri, header
         h.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
     }
     if status == StatusCode::OK
-        && headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()).is_some_and(|v| v.split(',').any(|t| t.trim() == file.etag || t.trim() == "*"))
+        && headers
+            .get(header::IF_NONE_MATCH)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.split(',').any(|t| t.trim() == file.etag || t.trim() == "*"))
     {
         *r.status_mut() = StatusCode::NOT_MODIFIED;
         return r;
