@@ -24,7 +24,10 @@ export function parseExcerpt(html: string): Excerpt {
     else if (/^<\/mark>$/i.test(part)) mark = false;
     else if (part) {
       const text = decode(part.replace(/<[^>]*>/g, ''));
-      if (text) out.push({text, mark});
+      const last = out[out.length - 1];
+      // One mark per matched word: Pagefind marks 选择器 as 选择 + 器, side by side.
+      if (last && last.mark === mark) last.text += text;
+      else if (text) out.push({text, mark});
     }
   }
   return out;

@@ -14,6 +14,15 @@ describe('excerpts', () => {
     ]);
   });
 
+  it('joins the pieces of a word marked piece by piece', () => {
+    expect(parseExcerpt('用<mark>选择</mark><mark>器</mark>派生，<mark>原子</mark>')).toEqual([
+      {text: '用', mark: false},
+      {text: '选择器', mark: true},
+      {text: '派生，', mark: false},
+      {text: '原子', mark: true},
+    ]);
+  });
+
   it('never lets markup through', () => {
     const runs = parseExcerpt('<img src=x onerror=alert(1)><mark><script>x()</script>hit</mark>');
     // Tags are dropped, their text stays text.
