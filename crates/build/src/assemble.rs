@@ -144,16 +144,7 @@ pub fn assemble(config: &Config, config_file: &Path, content: &Content, problems
             "/docs/tags".into(),
             "文档标签".into(),
             "按标签浏览全部文档。".into(),
-            Page::DocTags {
-                tags: doc_tags
-                    .iter()
-                    .map(|(route, (label, d))| TagCount {
-                        label: label.clone(),
-                        route: route.clone(),
-                        count: d.len() as u32,
-                    })
-                    .collect(),
-            },
+            Page::DocTags { tags: tag_counts(&doc_tags) },
         ));
     }
     for (route, (label, docs)) in doc_tags {
@@ -224,16 +215,7 @@ pub fn assemble(config: &Config, config_file: &Path, content: &Content, problems
             "/blog/tags".into(),
             "博客标签".into(),
             "按标签浏览全部博客文章。".into(),
-            Page::BlogTags {
-                tags: blog_tags
-                    .iter()
-                    .map(|(route, (label, p))| TagCount {
-                        label: label.clone(),
-                        route: route.clone(),
-                        count: p.len() as u32,
-                    })
-                    .collect(),
-            },
+            Page::BlogTags { tags: tag_counts(&blog_tags) },
         ));
     }
     for (route, (label, posts)) in &blog_tags {
@@ -351,6 +333,17 @@ fn strip_links(inlines: &[Inline]) -> Vec<Inline> {
             Inline::Node(InlineNode::Link { children, .. }) => strip_links(children),
             Inline::Node(InlineNode::FootnoteRef { .. }) => vec![],
             other => vec![other.clone()],
+        })
+        .collect()
+}
+
+/// The tag index: each tag (by route) with its label and how many pages carry it.
+fn tag_counts<T>(tags: &BTreeMap<String, (String, Vec<T>)>) -> Vec<TagCount> {
+    tags.iter()
+        .map(|(route, (label, pages))| TagCount {
+            label: label.clone(),
+            route: route.clone(),
+            count: pages.len() as u32,
         })
         .collect()
 }

@@ -202,18 +202,21 @@ impl Cbor<'_> {
         }
     }
 
+    /// The next `n` bytes, moving past them.
+    fn take(&mut self, n: u64) -> Result<&[u8]> {
+        let start = self.at;
+        let end = usize::try_from(n)
+            .ok()
+            .and_then(|n| start.checked_add(n))
+            .filter(|&e| e <= self.bytes.len())
+            .context("metadata ends early")?;
+        self.at = end;
+        Ok(&self.bytes[start..end])
+    }
+
     fn text(&mut self) -> Result<String> {
         match self.head()? {
-            (3, n) => {
-                let end = self
-                    .at
-                    .checked_add(n as usize)
-                    .filter(|&e| e <= self.bytes.len())
-                    .context("metadata ends early")?;
-                let s = std::str::from_utf8(&self.bytes[self.at..end])?.to_owned();
-                self.at = end;
-                Ok(s)
-            }
+            (3, n) => Ok(std::str::from_utf8(self.take(n)?)?.to_owned()),
             (m, _) => bail!("expected a string, found major type {m}"),
         }
     }
@@ -223,11 +226,7 @@ impl Cbor<'_> {
         match major {
             0 | 1 | 7 => {}
             2 | 3 => {
-                self.at = self
-                    .at
-                    .checked_add(arg as usize)
-                    .filter(|&e| e <= self.bytes.len())
-                    .context("metadata ends early")?
+                self.take(arg)?;
             }
             4 => (0..arg).try_for_each(|_| self.skip())?,
             5 => (0..arg * 2).try_for_each(|_| self.skip())?,

@@ -34,26 +34,27 @@ const MODAL_RESULTS = 8;
 
 interface HitProps {
   row: Row;
-  id: string;
+  index: number;
+  listId: string;
   selected: boolean;
-  onHover: () => void;
+  onSelect: (index: number) => void;
   onOpen: (url: string, external: boolean) => void;
 }
 
 /** One result row. Memoised: a keystroke re-renders the input, not every row, and an excerpt
  * arriving re-renders only its page's rows. */
 const Hit = memo(
-  function Hit({row, id, selected, onHover, onOpen}: HitProps) {
+  function Hit({row, index, listId, selected, onSelect, onOpen}: HitProps) {
     return (
       <li role="none" className={row.child ? 'search-hit search-hit--child' : 'search-hit'}>
         <a
-          id={id}
+          id={`${listId}-${index}`}
           role="option"
           aria-selected={selected}
           tabIndex={-1}
           href={row.external ? row.url : withBase(row.url)}
           data-full-load={row.external ? '' : undefined}
-          onMouseMove={onHover}
+          onMouseMove={() => onSelect(index)}
           onClick={(e) => {
             e.preventDefault();
             onOpen(row.url, row.external);
@@ -70,7 +71,14 @@ const Hit = memo(
   },
   // Rows are rebuilt from the results on every change; a result object that did not change
   // keeps its identity (see `merge`), and so does everything the row shows.
-  (a, b) => a.row.result === b.row.result && a.row.key === b.row.key && a.id === b.id && a.selected === b.selected && a.onOpen === b.onOpen,
+  (a, b) =>
+    a.row.result === b.row.result &&
+    a.row.key === b.row.key &&
+    a.index === b.index &&
+    a.listId === b.listId &&
+    a.selected === b.selected &&
+    a.onSelect === b.onSelect &&
+    a.onOpen === b.onOpen,
 );
 
 /** The search dialog: results as you type, keyboard selection, recent searches. */
@@ -109,7 +117,6 @@ export function SearchModal({onClose}: SearchModalProps) {
   const openLatest = useRef(open);
   openLatest.current = open;
   const onOpen = useCallback((url: string, external: boolean) => openLatest.current(url, external), []);
-  const hover = useMemo(() => rows.map((_, i) => () => setSelected(i)), [rows]);
   const seeAll = () => withBase(`search?q=${encodeURIComponent(state.status === 'done' ? state.query : query.trim())}`);
 
   const onKeyDown = (e: React.KeyboardEvent) => {
@@ -229,7 +236,7 @@ export function SearchModal({onClose}: SearchModalProps) {
           {state.status === 'done' && state.results.length > 0 && (
             <ul className="search-hits" role="listbox" id={listId} aria-label={t.searchResultsFor(state.query)}>
               {rows.map((row, i) => (
-                <Hit key={row.key} row={row} id={`${listId}-${i}`} selected={i === selected} onHover={hover[i]} onOpen={onOpen} />
+                <Hit key={row.key} row={row} index={i} listId={listId} selected={i === selected} onSelect={setSelected} onOpen={onOpen} />
               ))}
             </ul>
           )}

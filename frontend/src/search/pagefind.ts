@@ -95,6 +95,8 @@ function jsonOnce<T>(path: string, fallback: T): () => Promise<T> {
 }
 
 const loadTitles = jsonOnce<SearchTitle[]>('search-titles.json', []);
+let titlesByRoute: Promise<Map<string, SearchTitle>> | null = null;
+const loadTitlesByRoute = () => (titlesByRoute ??= loadTitles().then((list) => new Map(list.map((e) => [e.route, e]))));
 const loadInfo = jsonOnce<SearchIndexInfo>('pagefind/index-info.json', {probes: [], routes: {}});
 
 const titleHit = (e: SearchTitle): SearchResult => ({
@@ -141,9 +143,8 @@ let answered: () => void;
 const firstAnswer = new Promise<void>((done) => (answered = done));
 
 async function searchIndex(q: string, preview: number): Promise<SearchResponse> {
-  const [pf, list, {routes}] = await Promise.all([load(), loadTitles(), loadInfo()]);
+  const [pf, list, byRoute, {routes}] = await Promise.all([load(), loadTitles(), loadTitlesByRoute(), loadInfo()]);
   const {results} = await pf.search(q).finally(answered);
-  const byRoute = new Map(list.map((e) => [e.route, e]));
   // One ranked list: pages the query names first (found by the full-text search or not:
   // the browser may split a Chinese query differently from the indexer), then the other
   // full-text hits.
