@@ -34,15 +34,15 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      // The fixture site (crates/build/tests/fixture): a dropdown, a closeable announcement.
-      command: `../target/release/docsite --root ../crates/build/tests/fixture --out output/fixture-site serve --no-build --port ${FIXTURE_PORT}`,
+      // The fixture site (fixtures/site): a dropdown, a closeable announcement.
+      command: `../target/release/docsite --root ../fixtures/site --out output/fixture-site serve --no-build --port ${FIXTURE_PORT}`,
       url: `http://127.0.0.1:${FIXTURE_PORT}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 30_000,
     },
     {
       // The fixture with the hosted search backend.
-      command: `../target/release/docsite --root ../crates/build/tests/fixture --config output/hosted-search.toml --out output/hosted-site serve --no-build --port ${HOSTED_PORT}`,
+      command: `../target/release/docsite --root ../fixtures/site --config output/hosted-search.toml --out output/hosted-site serve --no-build --port ${HOSTED_PORT}`,
       url: `http://127.0.0.1:${HOSTED_PORT}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 30_000,

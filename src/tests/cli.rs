@@ -1,29 +1,12 @@
 //! The command line on the fixture site: `check` passes, and fails with a non-zero exit status
 //! and a message naming file and field when the configuration or content is broken.
 
-use std::path::{Path, PathBuf};
+use site_testkit::{fixture, fixture_copy as copy_fixture};
 use std::process::Command;
-
-fn fixture() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/build/tests/fixture")
-}
 
 fn docsite(args: &[&str]) -> (bool, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_docsite")).args(args).output().unwrap();
     (out.status.success(), String::from_utf8_lossy(&out.stderr).into_owned())
-}
-
-fn copy_fixture() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    for e in walkdir::WalkDir::new(fixture()).into_iter().filter_map(Result::ok) {
-        let to = dir.path().join(e.path().strip_prefix(fixture()).unwrap());
-        if e.file_type().is_dir() {
-            std::fs::create_dir_all(&to).unwrap();
-        } else {
-            std::fs::copy(e.path(), &to).unwrap();
-        }
-    }
-    dir
 }
 
 #[test]

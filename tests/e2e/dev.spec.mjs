@@ -18,7 +18,7 @@ test.describe.configure({mode: 'serial'});
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   fs.rmSync(site, {recursive: true, force: true});
-  fs.cpSync(path.join(root, 'crates/build/tests/fixture'), site, {recursive: true});
+  fs.cpSync(path.join(root, 'fixtures/site'), site, {recursive: true});
   dev = spawn(
     path.join(root, 'target/release/docsite'),
     ['--root', site, '--frontend', path.join(root, 'frontend'), '--out', path.join(root, 'tests/output/dev-site'), 'dev', '--port', String(PORT)],

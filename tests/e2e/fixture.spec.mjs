@@ -1,5 +1,5 @@
 // Behaviour that this site's configuration does not use, on the fixture site
-// (crates/build/tests/fixture): a navbar dropdown and a closeable announcement bar.
+// (fixtures/site): a navbar dropdown and a closeable announcement bar.
 import {test, expect} from '@playwright/test';
 import {hydrated} from './helpers.mjs';
 import {FIXTURE_PORT} from '../playwright.config.mjs';

@@ -87,7 +87,7 @@ mod tests {
 
     #[test]
     fn policy_allows_exactly_the_configured_hosts() {
-        let mut site: SiteData = serde_json::from_str(include_str!("../tests/site-data.json")).unwrap();
+        let mut site: SiteData = serde_json::from_str(include_str!("../../../fixtures/site-data.json")).unwrap();
         let p = policy("<script>x()</script>", &site);
         assert!(p.contains("script-src 'self' 'sha256-"), "{p}");
         assert!(p.contains("connect-src 'self';"), "{p}");

@@ -3,11 +3,9 @@
 
 use site_build::{BuildFailed, Checked, Options};
 use site_schema::{Page, PageData, SidebarItem};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-fn fixture() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixture")
-}
+use site_testkit::{edit, fixture, fixture_copy as copy};
 
 fn check(root: &Path) -> Result<Checked, Vec<String>> {
     site_build::check(&Options::new(root)).map_err(|e| match e.downcast::<BuildFailed>() {
@@ -29,27 +27,6 @@ fn ok() -> Checked {
 
 fn page<'a>(c: &'a Checked, route: &str) -> &'a PageData {
     c.site.pages.iter().find(|p| p.route == route).unwrap_or_else(|| panic!("no page {route}"))
-}
-
-/// A copy of the fixture to break in one place.
-fn copy() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    for e in walkdir::WalkDir::new(fixture()).into_iter().filter_map(Result::ok) {
-        let rel = e.path().strip_prefix(fixture()).unwrap();
-        let to = dir.path().join(rel);
-        if e.file_type().is_dir() {
-            std::fs::create_dir_all(&to).unwrap();
-        } else {
-            std::fs::copy(e.path(), &to).unwrap();
-        }
-    }
-    dir
-}
-
-fn edit(root: &Path, rel: &str, f: impl FnOnce(String) -> String) {
-    let p = root.join(rel);
-    let s = std::fs::read_to_string(&p).unwrap();
-    std::fs::write(&p, f(s)).unwrap();
 }
 
 #[test]
