@@ -3,7 +3,8 @@
 
 use anyhow::Result;
 use notify::{RecursiveMode, Watcher};
-use site_build::{BuildFailed, DevSession, Options};
+use site_pipeline::dev::DevSession;
+use site_pipeline::{Options, Problems};
 use std::net::SocketAddr;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -13,7 +14,7 @@ pub fn run(opts: Options, addr: SocketAddr) -> Result<()> {
     let out = opts.out.clone();
     let (mut session, report) = DevSession::start(opts.clone())?;
     eprintln!("built {} pages in {:.2} s", report.pages, report.total.as_secs_f64());
-    let base = site_build::load_config(&opts)?.site.base_url;
+    let base = site_pipeline::load_config(&opts)?.site.base_url;
     let (reload, _) = tokio::sync::broadcast::channel::<String>(16);
     let server = site_server::Server::new(&out, &base, Some(reload.clone()))?;
 
@@ -41,7 +42,7 @@ pub fn run(opts: Options, addr: SocketAddr) -> Result<()> {
             while rx.try_recv().is_ok() {}
             let t = Instant::now();
             match session.rebuild() {
-                Ok((routes, warnings)) => {
+                Ok(site_pipeline::dev::Rebuilt { routes, warnings }) => {
                     for w in &warnings {
                         eprintln!("warning: {w}");
                     }
@@ -55,10 +56,10 @@ pub fn run(opts: Options, addr: SocketAddr) -> Result<()> {
                         if routes.is_empty() { "no page changed".to_string() } else { routes.join(", ") }
                     );
                     if !routes.is_empty() {
-                        let _ = reload.send(serde_json_array(&routes));
+                        let _ = reload.send(serde_json::to_string(&routes).expect("strings serialise"));
                     }
                 }
-                Err(e) => match e.downcast_ref::<BuildFailed>() {
+                Err(e) => match e.downcast_ref::<Problems>() {
                     Some(f) => eprintln!("{f}\n(the pages in the browser stay as they were until this is fixed)"),
                     None => eprintln!("error: {e:#}"),
                 },
@@ -70,10 +71,4 @@ pub fn run(opts: Options, addr: SocketAddr) -> Result<()> {
     tokio::runtime::Runtime::new()?.block_on(server.run(addr))?;
     drop(watcher);
     Ok(())
-}
-
-fn serde_json_array(items: &[String]) -> String {
-    let quoted: Vec<String> =
-        items.iter().map(|s| format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))).collect();
-    format!("[{}]", quoted.join(","))
 }

@@ -9,7 +9,7 @@ mod dev;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
-use site_build::{BuildFailed, Options, Report};
+use site_pipeline::{Options, Problems, Report};
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -23,7 +23,7 @@ struct Cli {
     /// Where the built site goes (default: <root>/build).
     #[arg(long, global = true)]
     out: Option<PathBuf>,
-    /// The front-end project (default: <root>/frontend).
+    /// The front-end project (default: <root>/frontend, else the theme this engine was built with).
     #[arg(long, global = true)]
     frontend: Option<PathBuf>,
     /// The site configuration (default: <root>/site.toml).
@@ -69,6 +69,9 @@ enum Command {
 }
 
 fn print_report(r: &Report) {
+    for (name, d) in &r.stages {
+        eprintln!("  {name:<10} {:>7.0} ms", d.as_secs_f64() * 1000.0);
+    }
     for w in &r.warnings {
         eprintln!("warning: {w}");
     }
@@ -82,17 +85,19 @@ fn print_report(r: &Report) {
     );
 }
 
+/// The report as JSON, for bench/run.
 fn report_json(r: &Report) -> String {
-    let stages: Vec<String> = r.stages.iter().map(|(name, d)| format!("\"{name}\": {}", d.as_millis())).collect();
-    format!(
-        "{{\"pages\": {}, \"files\": {}, \"warnings\": {}, \"totalMs\": {}, \"bundleCached\": {}, \"stagesMs\": {{{}}}}}\n",
-        r.pages,
-        r.files,
-        r.warnings.len(),
-        r.total.as_millis(),
-        r.bundle_cached,
-        stages.join(", ")
-    )
+    let stages: serde_json::Map<String, serde_json::Value> =
+        r.stages.iter().map(|(name, d)| (name.to_string(), (d.as_millis() as u64).into())).collect();
+    let json = serde_json::json!({
+        "pages": r.pages,
+        "files": r.files,
+        "warnings": r.warnings.len(),
+        "totalMs": r.total.as_millis() as u64,
+        "bundleCached": r.bundle_cached,
+        "stagesMs": stages,
+    });
+    format!("{json}\n")
 }
 
 fn run(cli: Cli) -> Result<()> {
@@ -113,27 +118,27 @@ fn run(cli: Cli) -> Result<()> {
         Command::Build { fresh_bundle, report } => {
             opts.fresh_bundle = fresh_bundle;
             eprintln!("building {} …", root.display());
-            let r = site_build::build(&opts)?;
+            let r = site_pipeline::build(&opts)?;
             print_report(&r);
             if let Some(path) = report {
                 std::fs::write(path, report_json(&r))?;
             }
         }
         Command::Check => {
-            let checked = site_build::check(&opts)?;
+            let checked = site_pipeline::check(&opts)?;
             for w in &checked.warnings {
                 eprintln!("warning: {w}");
             }
             eprintln!("check passed: {} pages, {} warning(s)", checked.site.pages.len(), checked.warnings.len());
         }
         Command::Serve { port, host, no_build, base_url } => {
-            if !no_build && !site_build::stamp::is_current(&root, &opts.out) {
+            if !no_build && !site_pipeline::stamp::is_current(&root, &opts.out) {
                 eprintln!("build/ is missing or stale: building …");
-                print_report(&site_build::build(&opts)?);
+                print_report(&site_pipeline::build(&opts)?);
             }
             let base = match base_url {
                 Some(b) => b,
-                None => site_build::load_config(&opts)?.site.base_url,
+                None => site_pipeline::load_config(&opts)?.site.base_url,
             };
             let server = site_server::Server::new(&opts.out, &base, None)?;
             let addr = SocketAddr::new(host, port);
@@ -149,7 +154,7 @@ fn main() -> ExitCode {
     match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            match e.downcast_ref::<BuildFailed>() {
+            match e.downcast_ref::<Problems>() {
                 Some(f) => eprintln!("{f}"),
                 None => eprintln!("error: {e:#}"),
             }

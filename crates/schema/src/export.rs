@@ -39,16 +39,28 @@ mod tests {
     use super::*;
     use std::path::Path;
 
-    /// The front end's copy of the types must be the one generated from the Rust types.
+    /// The front end's copies of the contract (types, the route ↔ file rules) must be the ones
+    /// generated from the Rust code.
     #[test]
-    fn generated_types_are_current() {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../frontend/src/schema.ts");
-        let want = typescript_declarations();
-        if std::env::var_os("UPDATE_TYPES").is_some() {
-            std::fs::write(&path, &want).unwrap();
+    fn generated_files_are_current() {
+        let frontend = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../frontend/src");
+        let generated = [
+            ("schema.ts", typescript_declarations()),
+            ("generated/routeFiles.js", crate::route_files::javascript()),
+            ("generated/routeFiles.d.ts", crate::route_files::typescript_declarations()),
+        ];
+        let mut stale = Vec::new();
+        for (rel, want) in generated {
+            let path = frontend.join(rel);
+            if std::env::var_os("UPDATE_TYPES").is_some() {
+                std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+                std::fs::write(&path, &want).unwrap();
+            }
+            if std::fs::read_to_string(&path).unwrap_or_default() != want {
+                stale.push(format!("frontend/src/{rel}"));
+            }
         }
-        let have = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(have == want, "frontend/src/schema.ts is out of date; run `UPDATE_TYPES=1 cargo test -p site-schema`");
+        assert!(stale.is_empty(), "{} out of date; run `UPDATE_TYPES=1 cargo test -p site-schema`", stale.join(", "));
     }
 
     #[test]

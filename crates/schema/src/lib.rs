@@ -5,6 +5,7 @@
 //! current by the `generated_types_are_current` test). Field names are camelCase on the wire.
 
 mod export;
+pub mod route_files;
 pub use export::typescript_declarations;
 
 use serde::{Deserialize, Serialize};

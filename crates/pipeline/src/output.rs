@@ -1,18 +1,68 @@
-//! Writing the site to disk: file names for routes, static files, precompression.
+//! Writing the site to disk: pages, static files, feeds, precompression.
 
 use anyhow::{Context, Result};
 use rayon::prelude::*;
+use site_config::Config;
+use site_frontend::{Bundle, Renderer};
+use site_model::Site;
+use site_schema::PageData;
+use site_schema::route_files::{data_file, html_file};
+use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// `build/` file of a route's HTML: `/` → `index.html`, `/docs/x` → `docs/x.html`.
-pub fn html_path(route: &str) -> PathBuf {
-    if route == "/" { PathBuf::from("index.html") } else { PathBuf::from(format!("{}.html", &route[1..])) }
+/// Static files, hashed assets, feeds, sitemap, the security policy and the search titles.
+pub fn write_static(root: &Path, bundle: &Bundle, config: &Config, site: &Site, out: &Path) -> Result<()> {
+    copy_tree(&root.join("static"), out)?;
+    copy_tree(&bundle.client_dir.join("assets"), &out.join("assets"))?;
+    write(out, Path::new("sitemap.xml"), site_model::feeds::sitemap(config, site).as_bytes())?;
+    write(out, Path::new("blog/rss.xml"), site_model::feeds::rss(config, &site.feed).as_bytes())?;
+    write(out, Path::new("blog/atom.xml"), site_model::feeds::atom(config, &site.feed).as_bytes())?;
+    let template = std::fs::read_to_string(bundle.client_dir.join("index.html"))?;
+    write(out, Path::new(".csp"), site_model::csp::policy(&template, &site.data).as_bytes())?;
+    write(out, Path::new("search-titles.json"), serde_json::to_string(&site.search_titles)?.as_bytes())?;
+    Ok(())
 }
 
-/// `build/` file of a route's page data: `/` → `page-data/index.json`.
-pub fn data_path(route: &str) -> PathBuf {
-    if route == "/" { PathBuf::from("page-data/index.json") } else { PathBuf::from(format!("page-data{route}.json")) }
+/// Page data and prerendered HTML of `pages`. Returns each route's page-data JSON. With
+/// `compress`, every file is compressed as soon as it is written, on the other cores, while
+/// Node renders the next pages.
+pub fn write_pages(
+    renderer: &mut Renderer,
+    pages: &[&PageData],
+    out: &Path,
+    compress: bool,
+) -> Result<HashMap<String, String>> {
+    let json: Vec<String> = pages.iter().map(serde_json::to_string).collect::<Result<_, _>>()?;
+    let failed = std::sync::Mutex::new(None);
+    // In place: this thread reads from the renderer; the pool threads compress.
+    rayon::in_place_scope(|s| -> Result<()> {
+        let spawn_compress = |path: PathBuf, bytes: Vec<u8>| {
+            if compress {
+                let failed = &failed;
+                s.spawn(move |_| {
+                    if let Err(e) = compress_file(&path, &bytes) {
+                        *failed.lock().unwrap() = Some(e);
+                    }
+                });
+            }
+        };
+        for (p, j) in pages.iter().zip(&json) {
+            let rel = data_file(&p.route);
+            write(out, Path::new(&rel), j.as_bytes())?;
+            spawn_compress(out.join(rel), j.clone().into_bytes());
+        }
+        renderer.render_each(json.iter().map(String::as_str), |i, html| {
+            let rel = html_file(&pages[i].route);
+            write(out, Path::new(&rel), html.as_bytes())?;
+            spawn_compress(out.join(rel), html.into_bytes());
+            Ok(())
+        })
+    })?;
+    if let Some(e) = failed.into_inner().unwrap() {
+        return Err(e);
+    }
+    Ok(pages.iter().map(|p| p.route.clone()).zip(json).collect())
 }
 
 pub fn write(out: &Path, rel: &Path, bytes: &[u8]) -> Result<()> {
@@ -98,18 +148,4 @@ pub fn compress_file(f: &Path, data: &[u8]) -> Result<()> {
         std::fs::write(f.with_file_name(format!("{name}.gz")), gz)?;
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn route_files() {
-        assert_eq!(html_path("/"), PathBuf::from("index.html"));
-        assert_eq!(html_path("/docs/introduction/motivation"), PathBuf::from("docs/introduction/motivation.html"));
-        assert_eq!(html_path("/404"), PathBuf::from("404.html"));
-        assert_eq!(data_path("/"), PathBuf::from("page-data/index.json"));
-        assert_eq!(data_path("/blog/page/2"), PathBuf::from("page-data/blog/page/2.json"));
-    }
 }

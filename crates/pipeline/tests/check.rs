@@ -1,15 +1,15 @@
-//! The content stage on a fixture site: routes, sidebars, paging, tags, links and errors.
-//! (The full build, with bundle and prerender, is exercised by the browser tests.)
+//! `check` (the content stage) on the fixture site: routes, sidebars, paging, tags, links and
+//! errors. (The full build is pinned by the golden tests and exercised by the browser tests.)
 
-use site_build::{BuildFailed, Checked, Options};
+use site_pipeline::{Loaded as Checked, Options, Problems};
 use site_schema::{Page, PageData, SidebarItem};
 use std::path::Path;
 
 use site_testkit::{edit, fixture, fixture_copy as copy};
 
 fn check(root: &Path) -> Result<Checked, Vec<String>> {
-    site_build::check(&Options::new(root)).map_err(|e| match e.downcast::<BuildFailed>() {
-        Ok(f) => f.problems.errors,
+    site_pipeline::check(&Options::new(root)).map_err(|e| match e.downcast::<Problems>() {
+        Ok(f) => f.errors,
         Err(e) => vec![e.to_string()],
     })
 }

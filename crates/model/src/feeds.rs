@@ -1,6 +1,6 @@
 //! `sitemap.xml` and the blog feeds (RSS 2.0 and Atom).
 
-use crate::assemble::{FeedItem, Site, canonical};
+use crate::{FeedItem, Site, canonical};
 use site_config::Config;
 
 fn esc(s: &str) -> String {

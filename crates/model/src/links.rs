@@ -2,15 +2,14 @@
 //! heading, when it has an anchor) or a file. A broken link fails the build, naming the source
 //! file and line and the target.
 
-use crate::Problems;
-use crate::assemble::Site;
+use crate::{Inputs, Problems, Site};
 use site_config::ConfigError;
 use site_content::{LinkKind, LinkRecord};
 use site_schema::{DropdownItem, Inline, InlineNode, LinkTarget, NavItem, Page};
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
-pub struct Targets<'a> {
+struct Targets<'a> {
     routes: HashSet<&'a str>,
     anchors: &'a HashMap<String, Vec<String>>,
     /// Site paths of static and generated files: `/img/logo.svg`, `/blog/rss.xml`.
@@ -18,7 +17,7 @@ pub struct Targets<'a> {
 }
 
 impl<'a> Targets<'a> {
-    pub fn new(site: &'a Site, files: &'a HashSet<String>) -> Self {
+    fn new(site: &'a Site, files: &'a HashSet<String>) -> Self {
         Targets { routes: site.pages.iter().map(|p| p.route.as_str()).collect(), anchors: &site.anchors, files }
     }
 
@@ -41,7 +40,14 @@ impl<'a> Targets<'a> {
     }
 }
 
-pub fn check_content(targets: &Targets, links: &[LinkRecord], problems: &mut Problems) {
+/// Every internal link of the content and of the configuration.
+pub fn check(inputs: &Inputs, site: &Site, problems: &mut Problems) {
+    let targets = Targets::new(site, inputs.files);
+    check_content(&targets, &inputs.content.links, problems);
+    check_config(&targets, site, inputs.config_file, problems);
+}
+
+fn check_content(targets: &Targets, links: &[LinkRecord], problems: &mut Problems) {
     for l in links {
         if let Some(why) = targets.problem(&l.route, l.anchor.as_deref(), l.kind) {
             problems.error(format!("{}:{}: broken link `{}`: {why}", l.source.display(), l.line, l.written));
@@ -50,7 +56,7 @@ pub fn check_content(targets: &Targets, links: &[LinkRecord], problems: &mut Pro
 }
 
 /// Links that come from the configuration (navbar, footer, announcement, home page, logo).
-pub fn check_config(targets: &Targets, site: &Site, config_file: &Path, problems: &mut Problems) {
+fn check_config(targets: &Targets, site: &Site, config_file: &Path, problems: &mut Problems) {
     let mut errors = Vec::new();
     let mut check = |field: String, route: &str, kind: LinkKind| {
         let (path, anchor) = route.split_once('#').map_or((route, None), |(p, a)| (p, Some(a)));

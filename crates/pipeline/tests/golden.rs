@@ -2,7 +2,7 @@
 //! (its page data and its prerendered HTML) and for the site-wide files (feeds, sitemap, the
 //! search title list, the security policy), pinned as snapshots in `tests/snapshots/`. Any
 //! change to the output shows up here in review. After an intended change, accept the new
-//! output with `INSTA_UPDATE=always cargo test -p site-build --test golden` and review the diff.
+//! output with `INSTA_UPDATE=always cargo test -p site-pipeline --test golden` and review the diff.
 
 use std::path::Path;
 
@@ -57,11 +57,10 @@ fn route_file(route: &str, dir: &str, ext: &str) -> String {
 #[test]
 fn every_page_kind_and_site_file_is_as_pinned() {
     let out = tempfile::tempdir().unwrap();
-    let mut opts = site_build::Options::new(&site_testkit::fixture());
+    let mut opts = site_pipeline::Options::new(&site_testkit::fixture());
     opts.frontend = site_testkit::frontend();
     opts.out = out.path().join("build");
-    opts.verbose = false;
-    site_build::build(&opts).unwrap_or_else(|e| panic!("the fixture site does not build: {e:#}"));
+    site_pipeline::build(&opts).unwrap_or_else(|e| panic!("the fixture site does not build: {e:#}"));
     let built = &opts.out;
     for (name, route) in PAGES {
         let data = read(built, &route_file(route, "page-data/", "json"));

@@ -1,0 +1,205 @@
+//! The pipeline: the inputs in, the built site out, as a list of timed stages.
+//!
+//! - **content**: configuration, Markdown, the site model, link checks (`load`).
+//! - **bundle**: the Vite client and server bundles; runs alongside content, cached by a hash
+//!   of the front end's sources.
+//! - **prerender**: React's server renderer over every route; each page is compressed on the
+//!   other cores as soon as it is rendered.
+//! - **index**: the search index, while the remaining files compress.
+//! - **compress**: the index's own files.
+//!
+//! The site is written to a staging folder next to the output and moved into place only when
+//! every stage succeeded. `dev` writes in place and keeps what it needs to rebuild ([`dev`]).
+
+pub mod dev;
+mod load;
+pub mod output;
+mod report;
+pub mod stamp;
+
+pub use load::{Loaded, check, load_config};
+pub use report::Report;
+pub use site_model::Problems;
+
+use anyhow::{Context, Result, anyhow};
+use report::Stages;
+use site_frontend::{Bundle, Frontend, Renderer};
+use site_model::Site;
+use site_schema::PageData;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The repository root: holds `site.toml`, `content/`, `static/`, `frontend/`.
+    pub root: PathBuf,
+    /// Where the site goes (default `root/build`).
+    pub out: PathBuf,
+    /// Rebuild the front-end bundle even when its sources did not change.
+    pub fresh_bundle: bool,
+    /// The `dev` loop: write in place, no search index rebuilds, no compression.
+    pub dev: bool,
+    /// The front-end project (default `root/frontend`).
+    pub frontend: PathBuf,
+    /// The configuration file (default `root/site.toml`).
+    pub config: Option<PathBuf>,
+}
+
+impl Options {
+    pub fn new(root: &Path) -> Options {
+        Options {
+            root: root.to_path_buf(),
+            out: root.join("build"),
+            fresh_bundle: false,
+            dev: false,
+            frontend: default_frontend(root),
+            config: None,
+        }
+    }
+
+    pub fn config_file(&self) -> PathBuf {
+        self.config.clone().unwrap_or_else(|| self.root.join("site.toml"))
+    }
+}
+
+/// `root/frontend`; a site without a theme of its own (such as `fixtures/site`) uses the one
+/// this engine was built with.
+fn default_frontend(root: &Path) -> PathBuf {
+    let own = root.join("frontend");
+    if own.is_dir() { own } else { Path::new(env!("CARGO_MANIFEST_DIR")).join("../../frontend") }
+}
+
+/// What a full build leaves for a `dev` session to rebuild from.
+pub(crate) struct Kept {
+    pub bundle: Bundle,
+    pub renderer: Renderer,
+    pub site_json: String,
+    pub page_json: HashMap<String, String>,
+}
+
+/// The full build into `opts.out`.
+pub fn build(opts: &Options) -> Result<Report> {
+    Ok(full_build(opts)?.0)
+}
+
+pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
+    let start = Instant::now();
+    let mut stages = Stages::default();
+    let frontend = Frontend::new(&opts.frontend);
+    let config = load_config(opts)?;
+    let bundle_job = start_bundle(&frontend, opts.fresh_bundle, &config.site.base_url);
+    let loaded = stages.run("content", || load::load(opts, config));
+    let (bundle, bundle_time) = bundle_job.join().map_err(|_| anyhow!("the bundle thread panicked"))??;
+    let Loaded { config, site, warnings } = loaded?;
+    // Only the part of the bundle stage that the content stage did not hide.
+    stages.done("bundle", bundle_time.saturating_sub(stages.total()));
+
+    let out = staging_dir(opts)?;
+    let site_json = site_json(&site, opts.dev)?;
+    let mut assets_compressed = None;
+    let (renderer, page_json) = stages.run("prerender", || {
+        let mut renderer = frontend.renderer(&bundle, &site_json)?;
+        output::write_static(&opts.root, &bundle, &config, &site, &out)?;
+        if !opts.dev {
+            // The hashed assets compress (slowly, at the highest setting) while pages render.
+            let assets = out.join("assets");
+            assets_compressed = Some(std::thread::spawn(move || output::precompress(&assets, None)));
+        }
+        let pages: Vec<&PageData> = site.pages.iter().collect();
+        let page_json = output::write_pages(&mut renderer, &pages, &out, !opts.dev)?;
+        Ok((renderer, page_json))
+    })?;
+    if opts.dev {
+        // `dev` indexes once at start; its rebuilds keep that index.
+        stages.run("index", || site_search::build(&frontend.dir, &out))?;
+    } else {
+        index_and_compress(&mut stages, &frontend, &out, assets_compressed)?;
+    }
+    stamp::write(&opts.root, &out)?;
+    publish(opts, &out)?;
+    let report = Report {
+        pages: site.pages.len(),
+        files: output::files_under(&opts.out).len(),
+        warnings,
+        stages: stages.into_list(),
+        total: start.elapsed(),
+        bundle_cached: bundle.cached,
+    };
+    Ok((report, Kept { bundle, renderer, site_json, page_json }))
+}
+
+/// The bundle does not depend on content: it starts first and runs alongside.
+fn start_bundle(
+    frontend: &Frontend,
+    fresh: bool,
+    base_url: &str,
+) -> std::thread::JoinHandle<Result<(Bundle, Duration)>> {
+    let frontend = frontend.clone();
+    let base = base_url.to_string();
+    std::thread::spawn(move || {
+        let t = Instant::now();
+        frontend.ensure_packages()?;
+        let b = frontend.bundle(fresh, &base)?;
+        Ok((b, t.elapsed()))
+    })
+}
+
+/// The site data every page carries, as JSON.
+pub(crate) fn site_json(site: &Site, dev: bool) -> Result<String> {
+    let mut data = site.data.clone();
+    data.dev = dev;
+    Ok(serde_json::to_string(&data)?)
+}
+
+/// An empty folder to write into: the output itself in `dev`, else a staging folder beside it.
+fn staging_dir(opts: &Options) -> Result<PathBuf> {
+    let out = if opts.dev { opts.out.clone() } else { opts.out.with_extension("partial") };
+    if out.exists() {
+        std::fs::remove_dir_all(&out).with_context(|| format!("removing {}", out.display()))?;
+    }
+    std::fs::create_dir_all(&out)?;
+    Ok(out)
+}
+
+/// The index (over the written pages) and the compression of what is left (assets, static
+/// files, feeds) use different cores side by side; then the index's own files compress. The
+/// index waits on a child process, so it gets a plain thread: a rayon worker must never block
+/// on work that itself needs the (two-thread) pool.
+fn index_and_compress(
+    stages: &mut Stages,
+    frontend: &Frontend,
+    out: &Path,
+    assets_compressed: Option<std::thread::JoinHandle<Result<usize>>>,
+) -> Result<()> {
+    let t = Instant::now();
+    let (indexed, compressed) = std::thread::scope(|scope| {
+        let index = scope.spawn(|| (site_search::build(&frontend.dir, out), t.elapsed()));
+        let compressed = (|| -> Result<usize> {
+            if let Some(job) = assets_compressed {
+                job.join().map_err(|_| anyhow!("asset compression panicked"))??;
+            }
+            // Not the index folder: Pagefind is writing it at this moment.
+            output::precompress(out, Some(&out.join("pagefind")))
+        })();
+        (index.join(), compressed)
+    });
+    let (indexed, index_time) = indexed.map_err(|_| anyhow!("the index thread panicked"))?;
+    indexed?;
+    compressed?;
+    stages.done("index", index_time);
+    stages.run("compress", || output::precompress(&out.join("pagefind"), None))?;
+    Ok(())
+}
+
+/// Moves the finished site into place.
+fn publish(opts: &Options, staged: &Path) -> Result<()> {
+    if opts.dev {
+        return Ok(());
+    }
+    if opts.out.exists() {
+        std::fs::remove_dir_all(&opts.out).with_context(|| format!("removing {}", opts.out.display()))?;
+    }
+    std::fs::rename(staged, &opts.out)?;
+    Ok(())
+}

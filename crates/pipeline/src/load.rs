@@ -1,0 +1,51 @@
+//! The content stage: reads the configuration, the content and the theme's words, and
+//! assembles the site model. Writes nothing; this is all `check` does.
+
+use crate::Options;
+use anyhow::{Result, anyhow};
+use site_config::Config;
+use site_model::{Inputs, Problems, Site, Words, relative};
+use std::collections::HashSet;
+
+/// The loaded site, ready to write.
+pub struct Loaded {
+    pub config: Config,
+    pub site: Site,
+    pub warnings: Vec<String>,
+}
+
+/// Files the build generates besides pages, which content may link to.
+const GENERATED_FILES: &[&str] = &["/sitemap.xml", "/blog/rss.xml", "/blog/atom.xml"];
+
+/// Reads the configuration file; errors name the file relative to the root.
+pub fn load_config(opts: &Options) -> Result<Config> {
+    let file = opts.config_file();
+    Config::load(&file).map_err(|mut e| {
+        e.file = relative(&opts.root, &file);
+        anyhow!(Problems { errors: vec![e.to_string()], warnings: vec![] })
+    })
+}
+
+/// `check`: every validation the build makes, without writing anything.
+pub fn check(opts: &Options) -> Result<Loaded> {
+    load(opts, load_config(opts)?)
+}
+
+/// Content, routes, page data and links, for an already loaded configuration.
+pub(crate) fn load(opts: &Options, config: Config) -> Result<Loaded> {
+    let mut problems = Problems::default();
+    let content = site_content::load(&opts.root, &opts.root.join("content")).map_err(|errors| {
+        anyhow!(Problems { errors: errors.iter().map(|d| d.to_string()).collect(), warnings: vec![] })
+    })?;
+    problems.warnings.extend(content.warnings.iter().map(|d| d.to_string()));
+    let words = Words::load(&opts.frontend.join("src/i18n/zh-hans.json")).map_err(|e| anyhow!(e))?;
+    let mut files: HashSet<String> =
+        crate::output::files_under(&opts.root.join("static")).into_iter().map(|(p, _)| p).collect();
+    files.extend(GENERATED_FILES.iter().map(|f| f.to_string()));
+    let config_file = relative(&opts.root, &opts.config_file());
+    let inputs = Inputs { config: &config, config_file: &config_file, content: &content, words: &words, files: &files };
+    let Some(site) = site_model::assemble(&inputs, &mut problems) else {
+        return Err(anyhow!(problems));
+    };
+    Ok(Loaded { config, site, warnings: problems.warnings })
+}
