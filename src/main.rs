@@ -4,39 +4,69 @@
 //!   cargo run --release -- serve            build if stale, then serve on 127.0.0.1:3000
 //!   cargo run --release -- dev              serve, and rebuild on every edit (live reload)
 //!   cargo run --release -- check            every validation of the build, nothing written
+//!   cargo run --release -- routes           every route, its kind and its source file
 
 mod dev;
+mod serve;
 
 use anyhow::Result;
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 use site_pipeline::{Options, Problems, Report};
 use std::net::{IpAddr, SocketAddr};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Parser)]
 #[command(name = "docsite", version, about = "Builds, checks and serves the Recoil 中文文档 site")]
 struct Cli {
-    /// The repository root (holds site.toml, content/, static/, frontend/).
+    /// The site's folder: holds site.toml, content/, static/ and (optionally) frontend/.
     #[arg(long, global = true, default_value = ".")]
     root: PathBuf,
-    /// Where the built site goes (default: <root>/build).
-    #[arg(long, global = true)]
-    out: Option<PathBuf>,
-    /// The front-end project (default: <root>/frontend, else the theme this engine was built with).
-    #[arg(long, global = true)]
-    frontend: Option<PathBuf>,
-    /// The site configuration (default: <root>/site.toml).
-    #[arg(long, global = true)]
-    config: Option<PathBuf>,
     #[command(subcommand)]
     command: Command,
+}
+
+/// Where the site's inputs are.
+#[derive(Args)]
+struct Inputs {
+    /// The front-end project (default: <root>/frontend, else the theme this engine was built with).
+    #[arg(long)]
+    frontend: Option<PathBuf>,
+    /// The site configuration (default: <root>/site.toml).
+    #[arg(long)]
+    config: Option<PathBuf>,
+}
+
+/// Where the built site goes.
+#[derive(Args)]
+struct Output {
+    /// The built site's folder (default: <root>/build).
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+/// Where a server listens.
+#[derive(Args)]
+struct Listen {
+    /// The port to listen on.
+    #[arg(long, default_value_t = 3000)]
+    port: u16,
+    /// The address to listen on (0.0.0.0 for every network interface).
+    #[arg(long, default_value = "127.0.0.1")]
+    host: IpAddr,
 }
 
 #[derive(Subcommand)]
 enum Command {
     /// Build the whole site into build/.
     Build {
+        #[command(flatten)]
+        inputs: Inputs,
+        #[command(flatten)]
+        output: Output,
+        /// Build for this base URL instead of site.toml's (a deployment under a sub-path, such as /repo/).
+        #[arg(long)]
+        base_url: Option<String>,
         /// Rebuild the front-end bundle even when its sources did not change.
         #[arg(long)]
         fresh_bundle: bool,
@@ -44,28 +74,43 @@ enum Command {
         #[arg(long)]
         report: Option<PathBuf>,
     },
-    /// Build when build/ is missing or stale, then serve it.
+    /// Build when build/ is missing, stale or not a production build, then serve it.
     Serve {
-        #[arg(long, default_value_t = 3000)]
-        port: u16,
-        #[arg(long, default_value = "127.0.0.1")]
-        host: IpAddr,
+        #[command(flatten)]
+        inputs: Inputs,
+        #[command(flatten)]
+        output: Output,
+        #[command(flatten)]
+        listen: Listen,
         /// Serve what is in build/ as it is, without rebuilding.
         #[arg(long)]
         no_build: bool,
-        /// Serve under this path instead of the configured base URL (to test deployments).
-        #[arg(long)]
+        /// Build for and serve under this base URL instead of site.toml's (such as /repo/).
+        #[arg(long, conflicts_with = "no_build")]
         base_url: Option<String>,
     },
     /// Serve and rebuild on every change to content, static files, config or front end.
     Dev {
-        #[arg(long, default_value_t = 3000)]
-        port: u16,
-        #[arg(long, default_value = "127.0.0.1")]
-        host: IpAddr,
+        #[command(flatten)]
+        inputs: Inputs,
+        #[command(flatten)]
+        output: Output,
+        #[command(flatten)]
+        listen: Listen,
     },
     /// Run every validation of the build (config, content, links) without writing output.
-    Check,
+    Check {
+        #[command(flatten)]
+        inputs: Inputs,
+    },
+    /// List every route of the site with its kind, source file and output files.
+    Routes {
+        #[command(flatten)]
+        inputs: Inputs,
+        /// As a JSON array (for tests and tools).
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn print_report(r: &Report) {
@@ -100,23 +145,40 @@ fn report_json(r: &Report) -> String {
     format!("{json}\n")
 }
 
-fn run(cli: Cli) -> Result<()> {
-    let root = cli.root.canonicalize().map_err(|e| anyhow::anyhow!("{}: {e}", cli.root.display()))?;
-    let mut opts = Options::new(&root);
-    let absolute =
-        |p: PathBuf| -> Result<PathBuf> { Ok(if p.is_absolute() { p } else { std::env::current_dir()?.join(p) }) };
-    if let Some(out) = cli.out {
-        opts.out = absolute(out)?;
+/// Writes to standard output; a reader that stops early (`| head`) is not an error.
+fn print_to_stdout(text: &str) -> Result<()> {
+    use std::io::Write;
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => Ok(other?),
     }
-    if let Some(f) = cli.frontend {
+}
+
+fn absolute(p: PathBuf) -> Result<PathBuf> {
+    Ok(if p.is_absolute() { p } else { std::env::current_dir()?.join(p) })
+}
+
+fn options(root: &Path, inputs: Inputs, output: Option<Output>) -> Result<Options> {
+    let mut opts = Options::new(root);
+    if let Some(f) = inputs.frontend {
         opts.frontend = absolute(f)?;
     }
-    if let Some(c) = cli.config {
+    if let Some(c) = inputs.config {
         opts.config = Some(absolute(c)?);
     }
+    if let Some(out) = output.and_then(|o| o.out) {
+        opts.out = absolute(out)?;
+    }
+    Ok(opts)
+}
+
+fn run(cli: Cli) -> Result<()> {
+    let root = cli.root.canonicalize().map_err(|e| anyhow::anyhow!("{}: {e}", cli.root.display()))?;
     match cli.command {
-        Command::Build { fresh_bundle, report } => {
+        Command::Build { inputs, output, base_url, fresh_bundle, report } => {
+            let mut opts = options(&root, inputs, Some(output))?;
             opts.fresh_bundle = fresh_bundle;
+            opts.base_url = base_url;
             eprintln!("building {} …", root.display());
             let r = site_pipeline::build(&opts)?;
             print_report(&r);
@@ -124,28 +186,33 @@ fn run(cli: Cli) -> Result<()> {
                 std::fs::write(path, report_json(&r))?;
             }
         }
-        Command::Check => {
-            let checked = site_pipeline::check(&opts)?;
+        Command::Check { inputs } => {
+            let checked = site_pipeline::check(&options(&root, inputs, None)?)?;
             for w in &checked.warnings {
                 eprintln!("warning: {w}");
             }
             eprintln!("check passed: {} pages, {} warning(s)", checked.site.pages.len(), checked.warnings.len());
         }
-        Command::Serve { port, host, no_build, base_url } => {
-            if !no_build && !site_pipeline::stamp::is_current(&root, &opts.out) {
-                eprintln!("build/ is missing or stale: building …");
-                print_report(&site_pipeline::build(&opts)?);
-            }
-            let base = match base_url {
-                Some(b) => b,
-                None => site_pipeline::load_config(&opts)?.site.base_url,
+        Command::Routes { inputs, json } => {
+            let routes = site_pipeline::routes(&site_pipeline::check(&options(&root, inputs, None)?)?);
+            let text = if json {
+                serde_json::to_string_pretty(&routes)? + "\n"
+            } else {
+                let line = |r: &site_pipeline::RouteEntry| {
+                    format!("{:<48} {:<12} {}\n", r.route, r.kind, r.source.as_deref().unwrap_or("(generated)"))
+                };
+                routes.iter().map(line).collect()
             };
-            let server = site_server::Server::new(&opts.out, &base, None)?;
-            let addr = SocketAddr::new(host, port);
-            eprintln!("serving {} at http://{addr}{base}  (Ctrl-C stops)", opts.out.display());
-            tokio::runtime::Runtime::new()?.block_on(server.run(addr))?;
+            print_to_stdout(&text)?;
         }
-        Command::Dev { port, host } => dev::run(opts, SocketAddr::new(host, port))?,
+        Command::Serve { inputs, output, listen, no_build, base_url } => {
+            let mut opts = options(&root, inputs, Some(output))?;
+            opts.base_url = base_url;
+            serve::run(&opts, no_build, SocketAddr::new(listen.host, listen.port))?;
+        }
+        Command::Dev { inputs, output, listen } => {
+            dev::run(options(&root, inputs, Some(output))?, SocketAddr::new(listen.host, listen.port))?
+        }
     }
     Ok(())
 }

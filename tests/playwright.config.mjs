@@ -2,6 +2,7 @@
 // our own server (the build must exist: scripts/test builds it first).
 import {defineConfig} from '@playwright/test';
 import {launchOptions} from './e2e/browser.mjs';
+import {DOCSITE} from './engine.mjs';
 
 const PORT = Number(process.env.TEST_PORT || 4173);
 export const FIXTURE_PORT = PORT + 1;
@@ -28,21 +29,21 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `../target/release/docsite --root .. serve --no-build --port ${PORT}`,
+      command: `${DOCSITE} --root .. serve --no-build --port ${PORT}`,
       url: `http://127.0.0.1:${PORT}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 30_000,
     },
     {
       // The fixture site (fixtures/site): a dropdown, a closeable announcement.
-      command: `../target/release/docsite --root ../fixtures/site --out output/fixture-site serve --no-build --port ${FIXTURE_PORT}`,
+      command: `${DOCSITE} --root ../fixtures/site serve --out output/fixture-site --no-build --port ${FIXTURE_PORT}`,
       url: `http://127.0.0.1:${FIXTURE_PORT}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 30_000,
     },
     {
       // The fixture with the hosted search backend.
-      command: `../target/release/docsite --root ../fixtures/site --config output/hosted-search.toml --out output/hosted-site serve --no-build --port ${HOSTED_PORT}`,
+      command: `${DOCSITE} --root ../fixtures/site serve --config output/hosted-search.toml --out output/hosted-site --no-build --port ${HOSTED_PORT}`,
       url: `http://127.0.0.1:${HOSTED_PORT}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 30_000,

@@ -3,8 +3,7 @@ import {hydrateRoot} from 'react-dom/client';
 import type {PageData, SiteData} from './schema';
 import {App} from './app/App';
 import {setBaseUrl} from './app/base';
-import {clientLayouts} from './layouts';
-import {componentsOf, loadComponents} from './components/registry';
+import {pageCode} from './app/pageCode';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/content.css';
@@ -27,11 +26,11 @@ async function start() {
   if (!res.ok) throw new Error(`page data: HTTP ${res.status}`);
   const page = (await res.json()) as PageData;
   // Hydration must render what the server rendered: load this page's code first.
-  await Promise.all([clientLayouts.load(page.page.kind), loadComponents(componentsOf(page.page))]);
+  await pageCode.load(page);
   // Hydrating in a transition lets React yield to the browser every few milliseconds, so a
   // long page never blocks input for long (the server HTML is already on screen).
   startTransition(() => {
-    hydrateRoot(document.getElementById('__app')!, <App site={site} initial={page} layouts={clientLayouts} />);
+    hydrateRoot(document.getElementById('__app')!, <App site={site} initial={page} />);
   });
 }
 

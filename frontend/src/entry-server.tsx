@@ -1,56 +1,70 @@
-// The server-render entry: imported by scripts/prerender.mjs at build time only.
+// The server-render entry, imported by scripts/prerender.mjs at build time only: a page's data
+// in, its complete HTML document out.
 import {renderToString} from 'react-dom/server';
 import type {PageData, SiteData} from './schema';
 import {App} from './app/App';
-import {setBaseUrl} from './app/base';
+import {dataUrl, setBaseUrl} from './app/base';
 import {headTags} from './app/head';
-import {layouts} from './app/pages';
-import {provideComponent} from './components/registry';
-import DocPage from './docs/DocPage';
-import MarkdownPage from './pages/MarkdownPage';
-import NotFound from './pages/NotFound';
-import Redirect from './pages/Redirect';
-import Home from './pages/Home';
-import SearchPage from './pages/SearchPage';
-import BlogList from './blog/BlogList';
-import BlogPost from './blog/BlogPost';
-import Archive from './blog/Archive';
-import Tags from './pages/Tags';
-import CharacterCounterDemo from './components/CharacterCounterDemo';
-import TodoListDemo from './components/TodoListDemo';
-import LinkButton from './components/LinkButton';
-import Highlight from './components/Highlight';
+import {chunkSources, pageCode} from './app/pageCode';
 
-// On the server every layout and component is there from the start.
-const serverLayouts = layouts(
-  {
-    doc: DocPage,
-    markdown: MarkdownPage,
-    notFound: NotFound,
-    redirect: Redirect,
-    home: Home,
-    search: SearchPage,
-    blogList: BlogList,
-    blogPost: BlogPost,
-    blogArchive: Archive,
-    blogTags: Tags,
-    docTags: Tags,
-    docTag: Tags,
-  },
-  {},
-);
-provideComponent('CharacterCounterDemo', CharacterCounterDemo);
-provideComponent('TodoListDemo', TodoListDemo as never);
-provideComponent('LinkButton', LinkButton as never);
-provideComponent('Highlight', Highlight as never);
+/** Vite's client manifest (`dist/client/.vite/manifest.json`). */
+export type Manifest = Record<string, {file: string; imports?: string[]; isEntry?: boolean}>;
 
-export interface Rendered {
-  head: string;
-  html: string;
+/** The HTML template of the client bundle and its manifest. */
+export interface Shell {
+  template: string;
+  manifest: Manifest;
 }
 
-export function render(site: SiteData, page: PageData): Rendered {
+/** Loads every layout and component, so any page renders at once. */
+export async function prepare(): Promise<void> {
+  await pageCode.loadAll();
+}
+
+const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const json = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** The files a lazy chunk needs (itself and its static imports), minus what the entry has. */
+function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  const entryImports = new Set(entryKey ? (manifest[entryKey].imports ?? []) : []);
+  const m = manifest[key];
+  if (!m || seen.has(key) || entryImports.has(key) || key === entryKey) return [];
+  seen.add(key);
+  return [m.file, ...(m.imports ?? []).flatMap((k) => chunkFiles(manifest, k, seen))];
+}
+
+/** `<link rel="modulepreload">` for the page's lazy chunks: the browser fetches them alongside
+ * the main bundle instead of after it. */
+function preloads(site: SiteData, page: PageData, manifest: Manifest): string[] {
+  const files = new Set(chunkSources(page).flatMap((source) => chunkFiles(manifest, source)));
+  return [...files].map((f) => `<link rel="modulepreload" href="${site.baseUrl}${f}">`);
+}
+
+function htmlAttributes(site: SiteData): string {
+  const a = site.announcement;
+  return [
+    `lang="${attr(site.locale)}"`,
+    `data-theme="${site.colorMode.defaultMode}"`,
+    site.colorMode.respectPrefersColorScheme ? 'data-theme-os' : '',
+    // A closeable bar's id, so the head script can hide a dismissed bar before first paint.
+    a?.isCloseable ? `data-announcement="${attr(a.id)}"` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+export function renderDocument(site: SiteData, page: PageData, shell: Shell): string {
   setBaseUrl(site.baseUrl);
-  const html = renderToString(<App site={site} initial={page} layouts={serverLayouts} />);
-  return {head: headTags(site, page), html};
+  const html = renderToString(<App site={site} initial={page} />);
+  // The page's data is not inlined (it would double every page): the browser fetches it, at
+  // once and alongside the code, and the same file serves later client-side navigation.
+  const data = dataUrl(page.route);
+  const head = [headTags(site, page), `<link rel="preload" href="${attr(data)}" as="fetch" crossorigin>`, ...preloads(site, page, shell.manifest)];
+  // Function replacements: `$&` and friends in the content must stay literal.
+  return shell.template
+    .replace('<html lang="zh-hans" data-theme="light">', () => `<html ${htmlAttributes(site)}>`)
+    .replace('<!--app-head-->', () => head.join('\n    '))
+    .replace('<!--app-html-->', () => html)
+    .replace('<!--app-data-->', () => `<script id="__data" type="application/json">${json({site, data})}</script>`);
 }

@@ -132,7 +132,12 @@ export type PageData = {
 /**
  * The route, without the base URL: `/docs/introduction/motivation`.
  */
-route: string, head: Head, page: Page, };
+route: string, head: Head, page: Page, 
+/**
+ * The components the page embeds (in its content or its posts' summaries): their code
+ * loads before the page renders, so hydration matches the server's HTML.
+ */
+components?: Array<Component['name']>, };
 
 export type Head = { 
 /**

@@ -1,58 +1,38 @@
-// The content test: every page the site must have exists, has a Chinese title and
-// description, reads as Chinese, and every js/jsx/ts/tsx code block parses.
+// The content test: every page the specification requires exists, and every page built from a
+// content file has a Chinese title and description, reads as Chinese, and every
+// js/jsx/ts/tsx code block parses.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {lintFile} from './lint.mjs';
-import {learningDocs, apiDocs, companionsDocs, blogPosts} from './pages.mjs';
+import {requiredRoutes} from './pages.mjs';
+import {routes} from '../engine.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-function docFile(route) {
-  return path.join(root, 'content/docs', `${route.replace(/^\/docs\//, '')}.md`);
-}
+// The engine's own route list: every page built from a content file is linted.
+const fromContent = routes().filter((r) => r.source);
 
-function postFile(route) {
-  const [, , y, m, d, slug] = route.split('/');
-  return path.join(root, 'content/blog', `${y}-${m}-${d}-${slug}.md`);
-}
+test('every page the specification requires exists', () => {
+  const built = new Set(routes().map((r) => r.route));
+  const missing = requiredRoutes.filter((r) => !built.has(r));
+  assert.deepEqual(missing, [], `missing: ${missing.join(', ')}`);
+});
 
-function checkAll(name, routes, fileOf) {
-  test(name, () => {
-    const problems = [];
-    for (const route of routes) {
-      const file = fileOf(route);
-      if (!fs.existsSync(file)) {
-        problems.push(`${route}: missing (${path.relative(root, file)})`);
-        continue;
-      }
-      problems.push(...lintFile(file));
-    }
+for (const [name, kinds] of [
+  ['docs pages', ['doc']],
+  ['blog posts', ['blogPost']],
+  ['standalone pages', ['markdown', 'standalone']],
+]) {
+  test(`${name} read as Chinese, and their code parses`, () => {
+    const files = fromContent.filter((r) => kinds.includes(r.kind)).map((r) => path.join(root, r.source));
+    assert.ok(files.length > 0, `no ${name} found`);
+    const problems = files.flatMap((f) => lintFile(f));
     assert.deepEqual(problems, [], `\n${problems.join('\n')}`);
   });
 }
-
-checkAll('learning docs: introduction, tutorial, guides, migration, mdx', learningDocs, docFile);
-checkAll('API reference: core and utils', apiDocs, docFile);
-checkAll('Recoil Sync, Refine and Recoil Relay docs', companionsDocs, docFile);
-checkAll('blog posts', blogPosts, postFile);
-checkAll('standalone pages', ['/resources'], (r) => path.join(root, 'content/pages', `${r.slice(1)}.md`));
-
-test('no stray content files outside the route list', () => {
-  const known = new Set([...learningDocs, ...apiDocs, ...companionsDocs].map(docFile));
-  const extra = [];
-  const walk = (dir) => {
-    for (const e of fs.readdirSync(dir, {withFileTypes: true})) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (p.endsWith('.md') && !known.has(p)) extra.push(path.relative(root, p));
-    }
-  };
-  walk(path.join(root, 'content/docs'));
-  assert.deepEqual(extra, []);
-});
 
 test('the lint itself catches what it should', () => {
   const dir = fs.mkdtempSync(path.join(root, 'tests/output-lint-'));

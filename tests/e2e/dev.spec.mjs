@@ -1,6 +1,7 @@
 // `dev`: an edit to a Markdown file or to the configuration shows in the open page within
 // about a second, without restarting anything.
 import {test, expect} from '@playwright/test';
+import {DOCSITE} from '../engine.mjs';
 import {spawn} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,8 +21,8 @@ test.beforeAll(async () => {
   fs.rmSync(site, {recursive: true, force: true});
   fs.cpSync(path.join(root, 'fixtures/site'), site, {recursive: true});
   dev = spawn(
-    path.join(root, 'target/release/docsite'),
-    ['--root', site, '--frontend', path.join(root, 'frontend'), '--out', path.join(root, 'tests/output/dev-site'), 'dev', '--port', String(PORT)],
+    DOCSITE,
+    ['--root', site, 'dev', '--frontend', path.join(root, 'frontend'), '--out', path.join(root, 'tests/output/dev-site'), '--port', String(PORT)],
     {stdio: 'ignore'},
   );
   await expect.poll(async () => (await fetch(`${base}/`).catch(() => null))?.status ?? 0, {timeout: 90_000}).toBe(200);

@@ -1,9 +1,8 @@
 // Error states: a page that crashes, data or code that fails to load, a wrong base URL.
 import {test, expect} from '@playwright/test';
-import {spawn} from 'node:child_process';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {hydrated} from './helpers.mjs';
+import {hydrated, staticHost} from './helpers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -62,18 +61,17 @@ test('a code chunk that fails to load shows "Retry"; the page recovers when the 
 });
 
 test('the home page under a wrong base URL shows a red banner suggesting the base URL', async ({page}) => {
-  const port = 4179;
-  const server = spawn(path.join(root, 'target/release/docsite'), ['--root', root, 'serve', '--no-build', '--port', String(port), '--base-url', '/wrong/'], {stdio: 'ignore'});
+  // A static host serving the site (built for /) under /wrong/: its assets 404.
+  const host = await staticHost(path.join(root, 'build'), '/wrong/');
   try {
-    await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/wrong/`).catch(() => null))?.status ?? 0, {timeout: 10000}).toBe(200);
-    await page.goto(`http://127.0.0.1:${port}/wrong/`);
+    await page.goto(host.url);
     const banner = page.locator('#base-url-issue');
     await expect(banner).toBeVisible();
     await expect(banner).toContainText('本站没有正确加载');
     await expect(banner.locator('[data-suggest]')).toHaveText('/wrong/');
     await expect(banner).toHaveCSS('background-color', 'rgb(192, 57, 43)');
   } finally {
-    server.kill();
+    await host.close();
   }
 });
 

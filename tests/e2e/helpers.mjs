@@ -43,3 +43,27 @@ export async function mark(page) {
 export async function stillSameDocument(page) {
   expect(await page.evaluate(() => window.__e2eMark)).toBe('same-document');
 }
+
+/**
+ * A plain static host, as GitHub Pages or any CDN serves `build/`: files as they are, `/x` from
+ * `x.html`, `404.html` with status 404, under `base`. Returns {url, close()}.
+ */
+export async function staticHost(dir, base = '/') {
+  const {createServer} = await import('node:http');
+  const fs = await import('node:fs');
+  const path = await import('node:path');
+  const types = {'.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.xml': 'application/xml', '.png': 'image/png', '.wasm': 'application/wasm', '.txt': 'text/plain; charset=utf-8', '.md': 'text/markdown; charset=utf-8'};
+  const file = (p) => (fs.existsSync(p) && fs.statSync(p).isFile() ? p : null);
+  const server = createServer((req, res) => {
+    const url = new URL(req.url, 'http://host');
+    let rel = decodeURIComponent(url.pathname);
+    const found = rel.startsWith(base) || `${rel}/` === base ? rel.slice(base.length - 1) : null;
+    const target = found === null ? null : path.join(dir, found.replace(/\/$/, '/index'));
+    const hit = target && !target.includes('..') && (file(target) || file(`${target}.html`));
+    const body = fs.readFileSync(hit || path.join(dir, '404.html'));
+    res.writeHead(hit ? 200 : 404, {'content-type': types[path.extname(hit || '.html')] ?? 'application/octet-stream'});
+    res.end(body);
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  return {url: `http://127.0.0.1:${server.address().port}${base}`, close: () => new Promise((ok) => server.close(ok))};
+}

@@ -1,6 +1,7 @@
 // The server under hostile requests (raw bytes over TCP, no client library to tidy them up)
 // and under load from a second process (wrk): clean 4xx, no errors, memory stays flat.
 import {test, expect} from '@playwright/test';
+import {DOCSITE} from '../engine.mjs';
 import net from 'node:net';
 import fs from 'node:fs';
 import {execFileSync, spawn} from 'node:child_process';
@@ -43,7 +44,7 @@ function rssKb(pid) {
 }
 
 test.beforeAll(async () => {
-  server = spawn(path.join(root, 'target/release/docsite'), ['--root', root, 'serve', '--no-build', '--port', String(PORT)], {stdio: 'ignore'});
+  server = spawn(DOCSITE, ['--root', root, 'serve', '--no-build', '--port', String(PORT)], {stdio: 'ignore'});
   await expect.poll(async () => (await get('/').catch(() => ({status: 0}))).status, {timeout: 10000}).toBe(200);
 });
 

@@ -3,18 +3,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {routes} from '../engine.mjs';
 
 export const BUILD = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../build');
 
 const decode = (s) =>
   s.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");
 
-/** Route of an HTML file: docs/x.html → /docs/x, index.html → /. */
-export function routeOfFile(rel) {
-  if (rel === 'index.html') return '/';
-  return '/' + rel.replace(/\.html$/, '');
+/** Every page the engine says the site has: its route and its HTML file. */
+export function builtPages() {
+  return routes().map((r) => ({route: r.route, rel: r.html}));
 }
 
+/** Every HTML file in the build, for comparing with the route list. */
 export function htmlFiles() {
   const out = [];
   const walk = (dir) => {
@@ -29,7 +30,7 @@ export function htmlFiles() {
   return out.sort();
 }
 
-export function readPage(rel) {
+export function readPage({route, rel}) {
   const html = fs.readFileSync(path.join(BUILD, rel), 'utf8');
   // Only the rendered document, not the JSON data island.
   const body = html.replace(/<script id="__data"[\s\S]*?<\/script>/, '');
@@ -41,7 +42,7 @@ export function readPage(rel) {
   };
   return {
     rel,
-    route: routeOfFile(rel),
+    route,
     html,
     hrefs: [...body.matchAll(/<a\s[^>]*?href="([^"]*)"/g)].map((m) => decode(m[1])),
     resources: [...attr('src'), ...[...head.matchAll(/<link [^>]*?href="([^"]*)"/g)].map((m) => decode(m[1]))],

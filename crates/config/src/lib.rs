@@ -371,13 +371,7 @@ impl Config {
 
     /// Checks that need only the file. Returns the field and what was expected.
     fn validate(&self) -> Result<(), (String, String)> {
-        let base = &self.site.base_url;
-        if !base.starts_with('/') || !base.ends_with('/') {
-            return Err((
-                "site.base_url".into(),
-                format!("expected a path that starts and ends with `/` (such as `/` or `/zh/`), found `{base}`"),
-            ));
-        }
+        check_base_url(&self.site.base_url).map_err(|m| ("site.base_url".to_string(), m))?;
         if self.site.locale != "zh-hans" {
             return Err((
                 "site.locale".into(),
@@ -448,6 +442,15 @@ impl Config {
             return Err(("search.external_url_regex".into(), "expected a pattern, found an empty string".into()));
         }
         Ok(())
+    }
+}
+
+/// A base URL is a path that starts and ends with `/`.
+pub fn check_base_url(base: &str) -> Result<(), String> {
+    if base.starts_with('/') && base.ends_with('/') && !base.contains("//") {
+        Ok(())
+    } else {
+        Err(format!("expected a path that starts and ends with `/` (such as `/` or `/zh/`), found `{base}`"))
     }
 }
 

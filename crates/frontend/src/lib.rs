@@ -3,11 +3,12 @@
 //! turns page data into HTML with React's server renderer.
 
 mod renderer;
+mod sources;
 
 pub use renderer::Renderer;
+pub use sources::Sources;
 
 use anyhow::{Context, Result, bail};
-use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -61,25 +62,18 @@ impl Frontend {
         Ok(true)
     }
 
-    /// Hash of everything the bundle is made from.
+    /// Everything the bundle is made from.
+    pub fn sources(&self) -> Sources {
+        let files = ["index.html", "vite.config.ts", "tsconfig.json", "package.json", "package-lock.json"];
+        Sources {
+            dirs: vec![self.dir.join("src"), self.dir.join("scripts")],
+            files: files.iter().map(|f| self.dir.join(f)).collect(),
+        }
+    }
+
+    /// Hash of everything the bundle is made from, for a site under `base_url`.
     pub fn source_hash(&self, base_url: &str) -> Result<String> {
-        let mut files: Vec<PathBuf> = walkdir::WalkDir::new(self.dir.join("src"))
-            .into_iter()
-            .filter_map(Result::ok)
-            .filter(|e| e.file_type().is_file())
-            .map(|e| e.into_path())
-            .collect();
-        for f in ["index.html", "vite.config.ts", "tsconfig.json", "package-lock.json", "scripts/prerender.mjs"] {
-            files.push(self.dir.join(f));
-        }
-        files.sort();
-        let mut h = Sha256::new();
-        h.update(base_url.as_bytes());
-        for f in files {
-            h.update(f.strip_prefix(&self.dir).unwrap_or(&f).to_string_lossy().as_bytes());
-            h.update(std::fs::read(&f).with_context(|| format!("reading {}", f.display()))?);
-        }
-        Ok(h.finalize().iter().map(|b| format!("{b:02x}")).collect())
+        self.sources().hash(&self.dir, base_url)
     }
 
     /// Builds the client and server bundles for a site under `base_url`, unless the cached

@@ -4,6 +4,7 @@
 //! inputs and writes the output.
 
 mod blog;
+mod components;
 pub mod csp;
 mod docs;
 pub mod feeds;

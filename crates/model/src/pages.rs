@@ -49,7 +49,8 @@ impl<'a> Pages<'a> {
             og_type: if matches!(page, Page::BlogPost(_)) { "article".into() } else { "website".into() },
             noindex: matches!(page, Page::NotFound | Page::Redirect { .. }),
         };
-        self.list.push(PageData { route, head, page });
+        let components = crate::components::of(&page);
+        self.list.push(PageData { route, head, page, components });
         self.origins.push(origin);
     }
 

@@ -62,7 +62,7 @@ impl DevSession {
         }
         self.kept.page_json.retain(|r, _| live.contains(r.as_str()));
         self.kept.page_json.extend(fresh);
-        stamp::write(&self.opts.root, &out)?;
+        stamp::write(&out, &stamp::current(&self.opts, stamp::Mode::Dev, &base)?)?;
         Ok(Rebuilt { routes: if everything { vec!["*".to_string()] } else { routes }, warnings })
     }
 

@@ -17,7 +17,7 @@ pub mod output;
 mod report;
 pub mod stamp;
 
-pub use load::{Loaded, check, load_config};
+pub use load::{Loaded, RouteEntry, check, load_config, routes};
 pub use report::Report;
 pub use site_model::Problems;
 
@@ -44,6 +44,8 @@ pub struct Options {
     pub frontend: PathBuf,
     /// The configuration file (default `root/site.toml`).
     pub config: Option<PathBuf>,
+    /// Build for this base URL instead of the configured one (a deployment under a sub-path).
+    pub base_url: Option<String>,
 }
 
 impl Options {
@@ -55,6 +57,7 @@ impl Options {
             dev: false,
             frontend: default_frontend(root),
             config: None,
+            base_url: None,
         }
     }
 
@@ -116,7 +119,8 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
     } else {
         index_and_compress(&mut stages, &frontend, &out, assets_compressed)?;
     }
-    stamp::write(&opts.root, &out)?;
+    let mode = if opts.dev { stamp::Mode::Dev } else { stamp::Mode::Production };
+    stamp::write(&out, &stamp::current(opts, mode, &config.site.base_url)?)?;
     publish(opts, &out)?;
     let report = Report {
         pages: site.pages.len(),

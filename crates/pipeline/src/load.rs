@@ -17,13 +17,19 @@ pub struct Loaded {
 /// Files the build generates besides pages, which content may link to.
 const GENERATED_FILES: &[&str] = &["/sitemap.xml", "/blog/rss.xml", "/blog/atom.xml"];
 
-/// Reads the configuration file; errors name the file relative to the root.
+/// Reads the configuration file (with the base URL of the options, when set); errors name the
+/// file relative to the root.
 pub fn load_config(opts: &Options) -> Result<Config> {
     let file = opts.config_file();
-    Config::load(&file).map_err(|mut e| {
+    let mut config = Config::load(&file).map_err(|mut e| {
         e.file = relative(&opts.root, &file);
         anyhow!(Problems { errors: vec![e.to_string()], warnings: vec![] })
-    })
+    })?;
+    if let Some(base) = &opts.base_url {
+        site_config::check_base_url(base).map_err(|m| anyhow!("--base-url: {m}"))?;
+        config.site.base_url = base.clone();
+    }
+    Ok(config)
 }
 
 /// `check`: every validation the build makes, without writing anything.
@@ -48,4 +54,44 @@ pub(crate) fn load(opts: &Options, config: Config) -> Result<Loaded> {
         return Err(anyhow!(problems));
     };
     Ok(Loaded { config, site, warnings: problems.warnings })
+}
+
+/// One route of the site, as `docsite routes --json` lists it for tests and tools.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct RouteEntry {
+    pub route: String,
+    /// The page kind (`doc`, `blogPost`, …), as in the page data.
+    pub kind: String,
+    /// The content file it comes from, when it comes from one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    pub title: String,
+    /// Its files in the built site.
+    pub html: String,
+    pub data: String,
+}
+
+/// Every route of the loaded site, in build order.
+pub fn routes(loaded: &Loaded) -> Vec<RouteEntry> {
+    use site_model::Origin;
+    use site_schema::route_files::{data_file, html_file};
+    loaded
+        .site
+        .pages
+        .iter()
+        .map(|p| RouteEntry {
+            route: p.route.clone(),
+            kind: serde_json::to_value(&p.page)
+                .ok()
+                .and_then(|v| v["kind"].as_str().map(str::to_string))
+                .unwrap_or_default(),
+            source: match loaded.site.origins.get(&p.route) {
+                Some(Origin::File(f)) => Some(f.to_string_lossy().replace('\\', "/")),
+                _ => None,
+            },
+            title: p.head.title.clone(),
+            html: html_file(&p.route),
+            data: data_file(&p.route),
+        })
+        .collect()
 }

@@ -1,50 +1,59 @@
-//! The build stamp: a fingerprint of every input, written into `build/` so that `serve` can
-//! tell whether the site on disk is stale.
+//! The build stamp, `build/.build-stamp`: what a build was made from and for (a hash of every
+//! input, the engine, the mode, the base URL), so `serve` can tell a current production build
+//! from a stale one, a `dev` build or one made for another base URL.
 
+use crate::Options;
 use anyhow::Result;
-use sha2::{Digest, Sha256};
+use serde::{Deserialize, Serialize};
+use site_frontend::{Frontend, Sources};
 use std::path::Path;
 
-const STAMP: &str = ".build-stamp";
+const FILE: &str = ".build-stamp";
 
-/// Fingerprint of the inputs: names, sizes and modification times of the configuration,
-/// content, static files and front-end sources, plus the engine's own version.
-pub fn fingerprint(root: &Path) -> String {
-    let mut h = Sha256::new();
-    h.update(env!("CARGO_PKG_VERSION"));
-    // The engine binary itself: a rebuilt engine may build differently.
-    if let Ok(exe) = std::env::current_exe()
-        && let Ok(m) = std::fs::metadata(exe)
-    {
-        h.update(format!("{:?}{}", m.modified().ok(), m.len()));
-    }
-    let mut entries = Vec::new();
-    for dir in ["content", "static", "frontend/src", "frontend/scripts"] {
-        for e in walkdir::WalkDir::new(root.join(dir)).into_iter().filter_map(Result::ok) {
-            if e.file_type().is_file() {
-                entries.push(e.into_path());
-            }
-        }
-    }
-    for f in ["site.toml", "frontend/index.html", "frontend/vite.config.ts", "frontend/package-lock.json"] {
-        entries.push(root.join(f));
-    }
-    entries.sort();
-    for p in entries {
-        if let Ok(m) = std::fs::metadata(&p) {
-            h.update(p.to_string_lossy().as_bytes());
-            h.update(format!("{:?}{}", m.modified().ok(), m.len()));
-        }
-    }
-    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// `build`: compressed, indexed, ready to deploy.
+    Production,
+    /// `dev`: uncompressed, pages listen for rebuilds; never to be served or deployed as is.
+    Dev,
 }
 
-pub fn write(root: &Path, out: &Path) -> Result<()> {
-    std::fs::write(out.join(STAMP), fingerprint(root))?;
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stamp {
+    pub mode: Mode,
+    pub base_url: String,
+    /// Hash of every input file's name and contents.
+    pub inputs: String,
+    /// The engine binary that built it (a rebuilt engine may build differently).
+    pub engine: String,
+}
+
+/// Every input of a build: configuration, content, static files and the front end's sources.
+pub fn sources(opts: &Options) -> Sources {
+    let mut s =
+        Sources { dirs: vec![opts.root.join("content"), opts.root.join("static")], files: vec![opts.config_file()] };
+    s.extend(Frontend::new(&opts.frontend).sources());
+    s
+}
+
+fn engine() -> String {
+    let exe = std::env::current_exe().ok().and_then(|e| std::fs::metadata(e).ok());
+    let identity = exe.map(|m| format!("{:?} {}", m.modified().ok(), m.len())).unwrap_or_default();
+    format!("{} {identity}", env!("CARGO_PKG_VERSION"))
+}
+
+/// The stamp a build of the current inputs would have.
+pub fn current(opts: &Options, mode: Mode, base_url: &str) -> Result<Stamp> {
+    Ok(Stamp { mode, base_url: base_url.to_string(), inputs: sources(opts).hash(&opts.root, "")?, engine: engine() })
+}
+
+pub fn write(out: &Path, stamp: &Stamp) -> Result<()> {
+    std::fs::write(out.join(FILE), serde_json::to_string(stamp)?)?;
     Ok(())
 }
 
-/// True when `out` holds a build of exactly the current inputs.
-pub fn is_current(root: &Path, out: &Path) -> bool {
-    std::fs::read_to_string(out.join(STAMP)).is_ok_and(|s| s == fingerprint(root))
+/// The stamp of the build in `out`, if it has a readable one.
+pub fn read(out: &Path) -> Option<Stamp> {
+    serde_json::from_str(&std::fs::read_to_string(out.join(FILE)).ok()?).ok()
 }

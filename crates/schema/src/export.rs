@@ -64,6 +64,18 @@ mod tests {
     }
 
     #[test]
+    fn component_names_are_the_json_names() {
+        for c in [
+            Component::CharacterCounterDemo,
+            Component::TodoListDemo { stage: TodoStage::Atoms },
+            Component::LinkButton { href: "/".into(), label: "x".into() },
+            Component::Highlight { color: "red".into(), text: "x".into() },
+        ] {
+            assert_eq!(serde_json::to_value(&c).unwrap()["name"], c.name());
+        }
+    }
+
+    #[test]
     fn text_inlines_are_bare_strings_and_tokens_are_compact() {
         let p = Block::Paragraph { children: vec![Inline::Text("你好".into())] };
         assert_eq!(serde_json::to_string(&p).unwrap(), r#"{"t":"paragraph","children":["你好"]}"#);

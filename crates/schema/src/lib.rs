@@ -250,6 +250,18 @@ pub enum Component {
     Highlight { color: String, text: String },
 }
 
+impl Component {
+    /// The registry name (`<Name />` in Markdown, `name` in JSON).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Component::CharacterCounterDemo => "CharacterCounterDemo",
+            Component::TodoListDemo { .. } => "TodoListDemo",
+            Component::LinkButton { .. } => "LinkButton",
+            Component::Highlight { .. } => "Highlight",
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum TodoStage {
@@ -486,6 +498,11 @@ pub struct PageData {
     pub route: String,
     pub head: Head,
     pub page: Page,
+    /// The components the page embeds (in its content or its posts' summaries): their code
+    /// loads before the page renders, so hydration matches the server's HTML.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[ts(type = "Array<Component['name']>")]
+    pub components: Vec<String>,
 }
 
 /// What goes into `<head>`.

@@ -6,10 +6,10 @@ import type {PageData, SiteData} from '../schema';
 import {dataUrl, isExternal, routeOf, withBase} from './base';
 import {RouterContext, SiteContext, type RouterState} from './contexts';
 import {applyHead} from './head';
-import {fetchPageData, LoadError, notFoundData, primePageData, type Layouts} from './pages';
+import {fetchPageData, LoadError, pageDataOrNotFound, primePageData} from './pages';
 import {Layout} from '../theme/Layout';
 import {ErrorBoundary} from './ErrorBoundary';
-import {componentsOf, loadComponents} from '../components/registry';
+import {pageCode} from './pageCode';
 import {ProgressBar} from './ProgressBar';
 import {saveData} from './network';
 import {t} from '../i18n';
@@ -22,7 +22,6 @@ export const PROGRESS_DELAY_MS = 1000;
 interface Props {
   site: SiteData;
   initial: PageData;
-  layouts: Layouts;
 }
 
 type Status = {kind: 'idle'} | {kind: 'loading'} | {kind: 'error'; message: string; href: string; attempts: number};
@@ -49,7 +48,7 @@ function scrollToHash(hash: string, behavior: ScrollBehavior = 'auto'): boolean 
 }
 
 /** The application: the site chrome around the current page, and client-side navigation. */
-export function App({site, initial, layouts}: Props) {
+export function App({site, initial}: Props) {
   const [current, setCurrent] = useState<Current>({data: initial, search: '', scroll: null});
   const [status, setStatus] = useState<Status>({kind: 'idle'});
   const [showProgress, setShowProgress] = useState(false);
@@ -57,12 +56,12 @@ export function App({site, initial, layouts}: Props) {
 
   const load = useCallback(
     async (route: string, fresh = false): Promise<PageData> => {
-      const data = (await fetchPageData(route, fresh)) ?? notFoundData(route, site.title);
+      const data = await pageDataOrNotFound(route, fresh);
       // The page's code (its layout and embedded components) must be there before it renders.
-      await Promise.all([layouts.load(data.page.kind), loadComponents(componentsOf(data.page))]);
+      await pageCode.load(data);
       return data;
     },
-    [layouts, site.title],
+    [],
   );
 
   /** Shows `url` (a same-site URL). `push`: add a history entry; `restore`: scroll offset. */
@@ -141,12 +140,12 @@ export function App({site, initial, layouts}: Props) {
       }
       // Hover or focus: the reader is about to go there; have the data and the code ready.
       fetchPageData(route)
-        .then((d) => d && Promise.all([layouts.load(d.page.kind), loadComponents(componentsOf(d.page))]))
+        .then((d) => d && pageCode.load(d))
         .catch(() => {
           // A prefetch that fails is retried by the real navigation.
         });
     },
-    [layouts],
+    [],
   );
 
   // Browser back and forward.
@@ -222,7 +221,7 @@ export function App({site, initial, layouts}: Props) {
     () => ({route: current.data.route, search: current.search, navigate, prefetch}),
     [current.data.route, current.search, navigate, prefetch],
   );
-  const Page = layouts.get(current.data.page.kind);
+  const Page = pageCode.layouts.get(current.data.page.kind);
 
   // "Try again" after a crash: fetch this page's data afresh, then render again.
   const reloadCurrent = useCallback(async () => {

@@ -1,6 +1,8 @@
 import {describe, expect, it, afterEach} from 'vitest';
 import {dataUrl, isExternal, routeOf, setBaseUrl, withBase} from './base';
-import {layouts, notFoundData} from './pages';
+import {pageDataOrNotFound} from './pages';
+import {PageCode, chunkSources, layoutCode} from './pageCode';
+import type {PageData} from '../schema';
 import {rafThrottle} from './hooks';
 
 afterEach(() => setBaseUrl('/'));
@@ -42,29 +44,50 @@ describe('base URL', () => {
   });
 });
 
-describe('layout registry', () => {
+describe('page code', () => {
   it('loads lazily, caches, and retries after a failure', async () => {
     let calls = 0;
     const C = () => null;
-    const reg = layouts({doc: C}, {
-      home: () => {
-        calls++;
-        return calls === 1 ? Promise.reject(new Error('chunk failed')) : Promise.resolve({default: C});
+    const code = new PageCode({
+      ...layoutCode,
+      doc: {eager: C},
+      home: {
+        source: 'src/pages/Home.tsx',
+        load: () => {
+          calls++;
+          return calls === 1 ? Promise.reject(new Error('chunk failed')) : Promise.resolve({default: C});
+        },
       },
     });
-    expect(reg.get('doc')).toBe(C);
-    expect(reg.get('home')).toBeUndefined();
-    await expect(reg.load('home')).rejects.toThrow('chunk failed');
-    await expect(reg.load('home')).resolves.toBe(C);
-    await reg.load('home');
+    expect(code.layouts.get('doc')).toBe(C);
+    expect(code.layouts.get('home')).toBeUndefined();
+    await expect(code.layouts.load('home')).rejects.toThrow('chunk failed');
+    await expect(code.layouts.load('home')).resolves.toBe(C);
+    await code.layouts.load('home');
     expect(calls).toBe(2);
-    expect(reg.get('home')).toBe(C);
-    await expect(reg.load('search')).rejects.toThrow('no layout');
+    expect(code.layouts.get('home')).toBe(C);
   });
 
-  it('makes not-found page data for unknown routes', () => {
-    const d = notFoundData('/nope', '站点');
+  it('names the chunks a page needs: its layout and its components', () => {
+    const page = (kind: string, components?: string[]) => ({route: '/x', head: {}, page: {kind}, components}) as unknown as PageData;
+    expect(chunkSources(page('doc'))).toEqual([]);
+    expect(chunkSources(page('docTag'))).toEqual(['src/pages/Tags.tsx']);
+    expect(chunkSources(page('doc', ['TodoListDemo', 'LinkButton']))).toEqual(['src/components/TodoListDemo.tsx', 'src/components/LinkButton.tsx']);
+  });
+});
+
+describe('not found', () => {
+  it("shows the engine's not-found page for a route without data", async () => {
+    const notFound = {route: '/404', head: {title: '找不到页面 | 站点', noindex: true}, page: {kind: 'notFound'}};
+    const fetched: string[] = [];
+    globalThis.fetch = (async (url: string) => {
+      fetched.push(url);
+      return url.endsWith('/404.json') ? new Response(JSON.stringify(notFound)) : new Response('', {status: 404});
+    }) as typeof fetch;
+    const d = await pageDataOrNotFound('/nope');
+    expect(fetched).toEqual(['/page-data/nope.json', '/page-data/404.json']);
     expect(d.page.kind).toBe('notFound');
+    expect(d.route).toBe('/nope');
     expect(d.head.noindex).toBe(true);
   });
 });

@@ -1,5 +1,8 @@
 // Routes are site paths without the base URL ("/docs/x"); URLs carry the base ("/zh/docs/x").
-// These helpers are the only place the two meet.
+// These helpers are the only place the two meet. How a route maps to files is the engine's
+// fact (crates/schema/src/route_files.rs), generated into ../generated/routeFiles.js.
+
+import {dataFile, routeOfHtmlFile} from '../generated/routeFiles.js';
 
 let base = '/';
 
@@ -28,15 +31,14 @@ export function routeOf(pathname: string): string | null {
   const b = base.replace(/\/$/, '');
   if (b && path !== b && !path.startsWith(base)) return null;
   let route = path.slice(b.length) || '/';
-  route = route.replace(/\.html$/, '').replace(/\/index$/, '/');
+  route = routeOfHtmlFile(route) ?? route;
   if (route.length > 1) route = route.replace(/\/+$/, '');
   return route || '/';
 }
 
 /** URL of a route's page data. */
 export function dataUrl(route: string): string {
-  const file = route === '/' ? '/index' : route;
-  return withBase(`page-data${encodeURI(file)}.json`);
+  return withBase(encodeURI(dataFile(route)));
 }
 
 /** True when `href` leaves the site (another origin, mailto:, …). */

@@ -1,60 +1,8 @@
-// Loading a route: its page data (JSON) and the code of its layout (a lazy chunk for
-// everything but docs). Both are cached, so prefetching makes the later navigation instant.
+// Loading a route's page data (JSON). Loads are cached, so prefetching makes the later
+// navigation instant.
 
-import type {ComponentType} from 'react';
-import type {Page, PageData} from '../schema';
+import type {PageData} from '../schema';
 import {dataUrl} from './base';
-import {t} from '../i18n';
-
-export type PageKind = Page['kind'];
-export type LayoutComponent = ComponentType<{data: PageData}>;
-
-/** Finds the component for a page kind: synchronously when loaded, else by loading it. */
-export interface Layouts {
-  get(kind: PageKind): LayoutComponent | undefined;
-  load(kind: PageKind): Promise<LayoutComponent>;
-}
-
-type Module = {default: LayoutComponent};
-
-/** A layout registry from eager components and lazy loaders. */
-export function layouts(eager: Partial<Record<PageKind, LayoutComponent>>, lazy: Partial<Record<PageKind, () => Promise<Module>>>): Layouts {
-  const loaded = new Map<PageKind, LayoutComponent>(Object.entries(eager) as [PageKind, LayoutComponent][]);
-  const pending = new Map<PageKind, Promise<LayoutComponent>>();
-  return {
-    get: (kind) => loaded.get(kind),
-    load(kind) {
-      const have = loaded.get(kind);
-      if (have) return Promise.resolve(have);
-      const loader = lazy[kind];
-      if (!loader) return Promise.reject(new Error(`no layout for page kind "${kind}"`));
-      let p = pending.get(kind);
-      if (!p) {
-        p = loader().then(
-          (m) => {
-            loaded.set(kind, m.default);
-            return m.default;
-          },
-          (e) => {
-            pending.delete(kind);
-            throw e;
-          },
-        );
-        pending.set(kind, p);
-      }
-      return p;
-    },
-  };
-}
-
-/** Page data of a route that does not exist. */
-export function notFoundData(route: string, siteTitle: string): PageData {
-  return {
-    route,
-    head: {title: `${t.notFoundTitle} | ${siteTitle}`, description: t.notFoundDescription, canonical: '', ogType: 'website', noindex: true},
-    page: {kind: 'notFound'},
-  };
-}
 
 export class LoadError extends Error {
   constructor(
@@ -93,6 +41,11 @@ export function primePageData(data: PageData): void {
   dataCache.set(data.route, Promise.resolve(data));
 }
 
-export function clearPageData(): void {
-  dataCache.clear();
+/** The page data of `route`, or the not-found page's (the engine builds it) when there is none. */
+export async function pageDataOrNotFound(route: string, fresh = false): Promise<PageData> {
+  const data = await fetchPageData(route, fresh);
+  if (data) return data;
+  const notFound = await fetchPageData('/404');
+  if (!notFound) throw new LoadError('the not-found page is missing from the build', route);
+  return {...notFound, route};
 }

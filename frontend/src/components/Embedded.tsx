@@ -1,11 +1,11 @@
 import type {ComponentType} from 'react';
 import type {Component} from '../schema';
-import {loadedComponent} from './registry';
+import {pageCode} from '../app/pageCode';
 
 /** An embedded component from the registry (loaded before the page rendered). */
 export function Embedded({component}: {component: Component & {t?: string}}) {
   const {name, t: _t, ...props} = component as Component & {t?: string};
-  const C = loadedComponent(name) as ComponentType<Record<string, unknown>> | undefined;
+  const C = pageCode.components.get(name) as ComponentType<Record<string, unknown>> | undefined;
   if (!C) throw new Error(`component <${name} /> was not loaded before rendering`);
   return <C {...props} />;
 }

@@ -1,4 +1,4 @@
-import type {PropsOf} from './registry';
+import type {PropsOf} from '../app/pageCode';
 
 /** A coloured label: the content-format page's example of an embedded component. */
 export default function Highlight({color, text}: PropsOf<'Highlight'>) {

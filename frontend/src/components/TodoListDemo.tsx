@@ -3,7 +3,7 @@
 // tutorial does. Each demo has its own <RecoilRoot>, so its state is its own.
 import {useState} from 'react';
 import {RecoilRoot, atom, selector, useRecoilState, useRecoilValue, useSetRecoilState} from 'recoil';
-import type {PropsOf} from './registry';
+import type {PropsOf} from '../app/pageCode';
 import {DemoFrame} from './DemoFrame';
 
 interface Todo {

@@ -1,8 +1,7 @@
 import {describe, expect, it, beforeEach} from 'vitest';
 import {codeText} from './CodeBlock';
 import {choice, choose, enableStoredChoices, subscribe} from './tabChoices';
-import {componentsOf} from '../components/registry';
-import type {CodeBlock, Page} from '../schema';
+import type {CodeBlock} from '../schema';
 
 describe('code blocks', () => {
   it('copies the code text without line numbers or markup', () => {
@@ -33,18 +32,5 @@ describe('tab choices', () => {
     expect(store.get('tabs.pm')).toBe('npm');
     expect(calls).toBe(2);
     off();
-  });
-});
-
-describe('component registry', () => {
-  it('finds embedded components anywhere in a page', () => {
-    const page = {
-      kind: 'doc',
-      content: [
-        {t: 'component', name: 'CharacterCounterDemo'},
-        {t: 'tabs', items: [{value: 'a', label: 'a', children: [{t: 'component', name: 'TodoListDemo', stage: 'atoms'}]}]},
-      ],
-    } as unknown as Page;
-    expect(componentsOf(page).sort()).toEqual(['CharacterCounterDemo', 'TodoListDemo']);
   });
 });

@@ -1,0 +1,117 @@
+// The code that renders each page kind and each embeddable component: the one table of it.
+// The browser loads a page's code (a lazy chunk, except for the kinds in the main bundle)
+// before the page renders; the server renderer loads all of it once; the prerender preloads a
+// page's chunks from `source` (the key of Vite's manifest).
+
+import type {ComponentType} from 'react';
+import type {Component, PageData} from '../schema';
+import DocPage from '../docs/DocPage';
+import MarkdownPage from '../pages/MarkdownPage';
+import NotFound from '../pages/NotFound';
+import Redirect from '../pages/Redirect';
+
+export type PageKind = PageData['page']['kind'];
+export type ComponentName = Component['name'];
+export type PropsOf<N extends ComponentName> = Omit<Extract<Component, {name: N}>, 'name'>;
+export type LayoutComponent = ComponentType<{data: PageData}>;
+
+interface Code<C> {
+  /** In the main bundle: there from the start. */
+  eager?: C;
+  /** A lazy chunk, and its source file (the key of Vite's manifest). */
+  load?: () => Promise<{default: C}>;
+  source?: string;
+}
+
+const eager = <C>(c: C): Code<C> => ({eager: c});
+const lazy = <C>(source: string, load: () => Promise<{default: C}>): Code<C> => ({source, load});
+
+// Docs (the most visited pages) are in the main bundle; every other layout is a chunk.
+export const layoutCode: Record<PageKind, Code<LayoutComponent>> = {
+  doc: eager(DocPage),
+  markdown: eager(MarkdownPage),
+  notFound: eager(NotFound),
+  redirect: eager(Redirect),
+  home: lazy('src/pages/Home.tsx', () => import('../pages/Home')),
+  search: lazy('src/pages/SearchPage.tsx', () => import('../pages/SearchPage')),
+  blogList: lazy('src/blog/BlogList.tsx', () => import('../blog/BlogList')),
+  blogPost: lazy('src/blog/BlogPost.tsx', () => import('../blog/BlogPost')),
+  blogArchive: lazy('src/blog/Archive.tsx', () => import('../blog/Archive')),
+  blogTags: lazy('src/pages/Tags.tsx', () => import('../pages/Tags')),
+  docTags: lazy('src/pages/Tags.tsx', () => import('../pages/Tags')),
+  docTag: lazy('src/pages/Tags.tsx', () => import('../pages/Tags')),
+};
+
+// The demos bring Recoil with them: they load only on pages that embed them. Adding a
+// component to the Rust registry (crates/schema) fails this table's type check until it is here.
+export const componentCode: {[N in ComponentName]: Code<ComponentType<PropsOf<N>>>} = {
+  CharacterCounterDemo: lazy('src/components/CharacterCounterDemo.tsx', () => import('../components/CharacterCounterDemo')),
+  TodoListDemo: lazy('src/components/TodoListDemo.tsx', () => import('../components/TodoListDemo')),
+  LinkButton: lazy('src/components/LinkButton.tsx', () => import('../components/LinkButton')),
+  Highlight: lazy('src/components/Highlight.tsx', () => import('../components/Highlight')),
+};
+
+/** Loaded code by name, with loads in flight shared and failed loads retried. */
+class Loaded<K extends string, C> {
+  private done = new Map<K, C>();
+  private pending = new Map<K, Promise<C>>();
+
+  constructor(private table: Record<K, Code<C>>) {
+    for (const [k, code] of Object.entries(table) as [K, Code<C>][]) if (code.eager) this.done.set(k, code.eager);
+  }
+
+  get(key: K): C | undefined {
+    return this.done.get(key);
+  }
+
+  load(key: K): Promise<C> {
+    const have = this.done.get(key);
+    if (have) return Promise.resolve(have);
+    const code = this.table[key];
+    if (!code?.load) return Promise.reject(new Error(`no code for "${key}"`));
+    let p = this.pending.get(key);
+    if (!p) {
+      p = code.load().then(
+        (m) => (this.done.set(key, m.default), m.default),
+        (e: unknown) => {
+          this.pending.delete(key);
+          throw e;
+        },
+      );
+      this.pending.set(key, p);
+    }
+    return p;
+  }
+}
+
+/** Finds a page's layout and components, loading them when needed. */
+export class PageCode {
+  readonly layouts: Loaded<PageKind, LayoutComponent>;
+  readonly components: Loaded<ComponentName, ComponentType<never>>;
+
+  constructor(layouts = layoutCode, components = componentCode as unknown as Record<ComponentName, Code<ComponentType<never>>>) {
+    this.layouts = new Loaded(layouts);
+    this.components = new Loaded(components);
+  }
+
+  /** Everything `data` needs to render: its layout and the components it embeds. */
+  async load(data: PageData): Promise<void> {
+    await Promise.all([this.layouts.load(data.page.kind), ...(data.components ?? []).map((n) => this.components.load(n))]);
+  }
+
+  /** All of it (the server renderer, once at start). */
+  async loadAll(): Promise<void> {
+    const kinds = Object.keys(layoutCode) as PageKind[];
+    const names = Object.keys(componentCode) as ComponentName[];
+    await Promise.all([...kinds.map((k) => this.layouts.load(k)), ...names.map((n) => this.components.load(n))]);
+  }
+}
+
+/** The source files of the lazy chunks `data` needs (for preload hints). */
+export function chunkSources(data: PageData): string[] {
+  const sources = [layoutCode[data.page.kind].source, ...(data.components ?? []).map((n) => componentCode[n].source)];
+  return [...new Set(sources.filter((s): s is string => !!s))];
+}
+
+/** The code of this browser tab (the server renderer has its own instance). */
+export const pageCode = new PageCode();
