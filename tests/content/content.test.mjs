@@ -51,6 +51,29 @@ test('the lint itself catches what it should', () => {
     const codeProblems = lintFile(badCode);
     assert.equal(codeProblems.length, 1, codeProblems.join('\n'));
     assert.match(codeProblems[0], /code\.md:7: jsx code block does not parse/);
+    // Avoided glossary variants are reported in prose (line 5 and 6, the description on line 3),
+    // not in code spans, code blocks, link targets or English given in full-width brackets.
+    const terms = write('terms.md', [
+      '---',
+      'title: 术语',
+      'description: 介绍原子族的用法。',
+      '---',
+      '用原子族管理一组状态，用选择器族派生。',
+      '异步选择器的 Promise resolve 之后才渲染；`Promise.resolve()` 和 `原子族` 不算。',
+      '被拒绝（rejected）的 Promise 会让组件抛出错误，见 [链接](/docs/resolve)。',
+      '',
+      '```js',
+      "const note = '原子副作用 resolve';",
+      '```',
+      '',
+    ].join('\n'));
+    const termProblems = lintFile(terms).filter((p) => /GLOSSARY/.test(p));
+    assert.deepEqual(
+      termProblems.map((p) => p.replace(/^.*terms\.md:(\d+): “([^”]+)”.*$/, '$1 $2')),
+      ['3 原子族', '5 原子族', '5 选择器族', '6 resolve'],
+      termProblems.join('\n'),
+    );
+    assert.match(termProblems[0], /write atom 族（atomFamily） \(content\/GLOSSARY\.md\)$/);
   } finally {
     fs.rmSync(dir, {recursive: true, force: true});
   }

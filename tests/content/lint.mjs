@@ -8,6 +8,10 @@ import {parse as babelParse} from '@babel/parser';
 import YAML from 'yaml';
 
 const HAN = /\p{Script=Han}/gu;
+
+// The site glossary; its last column lists the variants prose must not use.
+export const GLOSSARY_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../content/GLOSSARY.md');
+const AVOID_HEADER = '不要用';
 const LATIN_WORD = /[A-Za-z][A-Za-z0-9_'-]*/g;
 
 // Below this share of Chinese, a page's prose counts as "mostly non-Chinese".
@@ -87,6 +91,89 @@ export function parseCode(lang, code) {
   }
 }
 
+/** Cells of a Markdown table row, or null when the line is not one. */
+function tableCells(line) {
+  const t = line.trim();
+  if (!t.startsWith('|') || !t.endsWith('|')) return null;
+  return t.slice(1, -1).split('|').map((c) => c.trim());
+}
+
+/**
+ * The avoided variants of a glossary file: [{variant, preferred, line}], from the table whose
+ * header has a `不要用` column (variants in backticks) and a `中文` column (the term to use).
+ */
+export function loadGlossary(file = GLOSSARY_FILE) {
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  const rel = path.relative(process.cwd(), file);
+  const header = lines.findIndex((l) => tableCells(l)?.includes(AVOID_HEADER));
+  if (header < 0) throw new Error(`${rel}: no table with a \`${AVOID_HEADER}\` column`);
+  const cols = tableCells(lines[header]);
+  const avoidCol = cols.indexOf(AVOID_HEADER);
+  const termCol = cols.indexOf('中文');
+  const entries = [];
+  for (let i = header + 2; i < lines.length; i++) {
+    const cells = tableCells(lines[i]);
+    if (!cells) break;
+    if (cells.length !== cols.length) throw new Error(`${rel}:${i + 1}: expected ${cols.length} cells`);
+    for (const [, variant] of cells[avoidCol].matchAll(/`([^`]+)`/g)) {
+      entries.push({variant, preferred: cells[termCol], line: i + 1});
+    }
+  }
+  return entries;
+}
+
+/** A variant as a pattern: Chinese anywhere, Latin as a whole word in any case. */
+function variantPattern(variant) {
+  const escaped = variant.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return /^[\x20-\x7e]+$/.test(variant)
+    ? new RegExp(`(?<![A-Za-z0-9_])${escaped}(?![A-Za-z0-9_])`, 'gi')
+    : new RegExp(escaped, 'g');
+}
+
+/**
+ * The file's lines with everything that is not prose blanked: fenced code blocks, code spans,
+ * link targets, URLs, HTML tags, heading ids, and English given in full-width brackets.
+ */
+export function proseLines(text) {
+  let fence = null;
+  return text.split('\n').map((line) => {
+    const open = /^\s*(`{3,}|~{3,})/.exec(line);
+    if (fence) {
+      if (open && open[1][0] === fence[0] && open[1].length >= fence.length && !line.trim().slice(open[1].length)) {
+        fence = null;
+      }
+      return '';
+    }
+    if (open) {
+      fence = open[1];
+      return '';
+    }
+    return line
+      .replace(/(`+)[\s\S]*?\1/g, ' ')
+      .replace(/\]\([^)]*\)/g, '] ')
+      .replace(/https?:\/\/\S+/g, ' ')
+      .replace(/<[^>\n]+>/g, ' ')
+      .replace(/\{#[^}]*\}/g, ' ')
+      .replace(/（[^（）\p{Script=Han}]*）/gu, ' ');
+  });
+}
+
+/** Every avoided glossary variant in the prose of a file, as "file:line: message". */
+export function glossaryProblems(rel, text, glossary = loadGlossary()) {
+  const problems = [];
+  proseLines(text).forEach((line, i) => {
+    for (const {variant, preferred} of glossary) {
+      if (variantPattern(variant).test(line)) {
+        problems.push(`${rel}:${i + 1}: “${variant}” is not the site's term; write ${preferred} (content/GLOSSARY.md)`);
+      }
+    }
+  });
+  return problems;
+}
+
+let glossaryCache = null;
+const glossary = () => (glossaryCache ??= loadGlossary());
+
 /** All problems of one Markdown file, as strings "file:line: message". */
 export function lintFile(file) {
   const problems = [];
@@ -112,6 +199,7 @@ export function lintFile(file) {
     const err = parseCode(block.lang, block.code);
     if (err) problems.push(`${rel}:${block.line}: ${block.lang} code block does not parse: ${err}`);
   }
+  problems.push(...glossaryProblems(rel, text, glossary()));
   return problems;
 }
 
