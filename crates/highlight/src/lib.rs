@@ -325,10 +325,12 @@ mod tests {
     #[test]
     fn other_tagged_templates_stay_strings() {
         // In one block with a GraphQL template, so a combined injection would swallow them.
-        let code = "const a = css`query { x }`;\nconst b = graphql`query Q { x }`;\nconst c = `query`;";
+        let code = "const a = css`query { x }`;\nconst b = graphql`query Q { x }`;\nconst c = `query`;\nnotgql`query`;\ngraphqlx`query`;";
         let lines = highlight("js", code);
         assert_eq!(lines[0][lines[0].len() - 2], Token::Styled(TokenClass::String, "`query { x }`".into()));
         assert_eq!(lines[2][lines[2].len() - 2], Token::Styled(TokenClass::String, "`query`".into()));
+        assert_eq!(lines[3][lines[3].len() - 2], Token::Styled(TokenClass::String, "`query`".into()));
+        assert_eq!(lines[4][lines[4].len() - 2], Token::Styled(TokenClass::String, "`query`".into()));
         assert_eq!(class_of(&lines[1..2], "query"), Some(TokenClass::Keyword));
     }
 
