@@ -1,10 +1,10 @@
 //! Build-time syntax highlighting: code text in, lines of typed tokens out.
 //!
-//! JavaScript, TypeScript (with JSX), JSON, shell and CSS use tree-sitter grammars; GraphQL and
-//! diff are simple enough for the small hand-written lexers in this crate. The browser gets
-//! tokens with classes and never runs a highlighter.
+//! Every language with colours is a tree-sitter grammar: JavaScript, TypeScript (with JSX),
+//! JSON, shell, CSS, GraphQL and diff. GraphQL in `graphql`/`gql` tagged templates of JS and TS
+//! blocks is highlighted as GraphQL through an injection query. The browser gets tokens with
+//! classes and never runs a highlighter.
 
-mod graphql;
 mod lines;
 
 use lines::LineBuilder;
@@ -46,7 +46,11 @@ enum Grammar {
     Json,
     Bash,
     Css,
+    GraphQl,
+    Diff,
 }
+
+const GRAMMAR_COUNT: usize = Grammar::Diff as usize + 1;
 
 /// The canonical name of a fence language, or `None` when we do not know it.
 pub fn canonical_language(lang: &str) -> Option<&'static str> {
@@ -74,6 +78,8 @@ const NAMES: &[(&str, Option<TokenClass>)] = &[
     ("constant", Some(TokenClass::Constant)),
     ("constant.builtin", Some(TokenClass::Constant)),
     ("constructor", Some(TokenClass::Type)),
+    ("diff.minus", Some(TokenClass::Deleted)),
+    ("diff.plus", Some(TokenClass::Inserted)),
     ("embedded", None),
     ("escape", Some(TokenClass::String)),
     ("function", Some(TokenClass::Function)),
@@ -101,26 +107,43 @@ const NAMES: &[(&str, Option<TokenClass>)] = &[
     ("variable.parameter", Some(TokenClass::Variable)),
 ];
 
+/// Our queries for grammars whose crates ship none we can use (see each file's header).
+const GRAPHQL_HIGHLIGHTS: &str = include_str!("../queries/graphql-highlights.scm");
+const DIFF_HIGHLIGHTS: &str = include_str!("../queries/diff-highlights.scm");
+const JS_INJECTIONS: &str = include_str!("../queries/js-injections.scm");
+
+/// A grammar's language, highlights query and injections query.
+fn grammar_parts(grammar: Grammar) -> (tree_sitter::Language, String, &'static str) {
+    let js = tree_sitter_javascript::HIGHLIGHT_QUERY;
+    let jsx = tree_sitter_javascript::JSX_HIGHLIGHT_QUERY;
+    let ts = tree_sitter_typescript::HIGHLIGHTS_QUERY;
+    match grammar {
+        Grammar::Js => (tree_sitter_javascript::LANGUAGE.into(), format!("{js}\n{jsx}"), JS_INJECTIONS),
+        Grammar::Ts => (tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(), format!("{ts}\n{js}"), JS_INJECTIONS),
+        Grammar::Tsx => (tree_sitter_typescript::LANGUAGE_TSX.into(), format!("{ts}\n{js}\n{jsx}"), JS_INJECTIONS),
+        Grammar::Json => (tree_sitter_json::LANGUAGE.into(), tree_sitter_json::HIGHLIGHTS_QUERY.into(), ""),
+        Grammar::Bash => (tree_sitter_bash::LANGUAGE.into(), tree_sitter_bash::HIGHLIGHT_QUERY.into(), ""),
+        Grammar::Css => (tree_sitter_css::LANGUAGE.into(), tree_sitter_css::HIGHLIGHTS_QUERY.into(), ""),
+        Grammar::GraphQl => (tree_sitter_graphql::LANGUAGE.into(), GRAPHQL_HIGHLIGHTS.into(), ""),
+        Grammar::Diff => (tree_sitter_diff::LANGUAGE.into(), DIFF_HIGHLIGHTS.into(), ""),
+    }
+}
+
 fn configuration(grammar: Grammar) -> &'static HighlightConfiguration {
-    static CONFIGS: [OnceLock<HighlightConfiguration>; 6] = [const { OnceLock::new() }; 6];
+    static CONFIGS: [OnceLock<HighlightConfiguration>; GRAMMAR_COUNT] = [const { OnceLock::new() }; GRAMMAR_COUNT];
     CONFIGS[grammar as usize].get_or_init(|| {
-        let js = tree_sitter_javascript::HIGHLIGHT_QUERY;
-        let jsx = tree_sitter_javascript::JSX_HIGHLIGHT_QUERY;
-        let ts = tree_sitter_typescript::HIGHLIGHTS_QUERY;
-        let (language, query): (tree_sitter::Language, String) = match grammar {
-            Grammar::Js => (tree_sitter_javascript::LANGUAGE.into(), format!("{js}\n{jsx}")),
-            Grammar::Ts => (tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(), format!("{ts}\n{js}")),
-            Grammar::Tsx => (tree_sitter_typescript::LANGUAGE_TSX.into(), format!("{ts}\n{js}\n{jsx}")),
-            Grammar::Json => (tree_sitter_json::LANGUAGE.into(), tree_sitter_json::HIGHLIGHTS_QUERY.into()),
-            Grammar::Bash => (tree_sitter_bash::LANGUAGE.into(), tree_sitter_bash::HIGHLIGHT_QUERY.into()),
-            Grammar::Css => (tree_sitter_css::LANGUAGE.into(), tree_sitter_css::HIGHLIGHTS_QUERY.into()),
-        };
-        let mut config = HighlightConfiguration::new(language, format!("{grammar:?}"), &query, "", "")
-            .expect("bundled highlight queries are valid");
+        let (language, highlights, injections) = grammar_parts(grammar);
+        let mut config = HighlightConfiguration::new(language, format!("{grammar:?}"), &highlights, injections, "")
+            .unwrap_or_else(|e| panic!("the {grammar:?} queries in crates/highlight do not compile: {e}"));
         let names: Vec<&str> = NAMES.iter().map(|(n, _)| *n).collect();
         config.configure(&names);
         config
     })
+}
+
+/// The grammar for a language an injection query names (only `graphql` templates today).
+fn injected<'a>(language: &str) -> Option<&'a HighlightConfiguration> {
+    (canonical_language(language) == Some("graphql")).then(|| configuration(Grammar::GraphQl))
 }
 
 /// Highlights `code` written in `lang` (any name [`canonical_language`] accepts; unknown
@@ -128,17 +151,18 @@ fn configuration(grammar: Grammar) -> &'static HighlightConfiguration {
 /// yields every character of the input, in order.
 pub fn highlight(lang: &str, code: &str) -> Vec<Vec<Token>> {
     let code = code.strip_suffix('\n').unwrap_or(code);
-    match canonical_language(lang) {
-        Some("js") | Some("jsx") => tree_sitter_tokens(Grammar::Js, code),
-        Some("ts") => tree_sitter_tokens(Grammar::Ts, code),
-        Some("tsx") => tree_sitter_tokens(Grammar::Tsx, code),
-        Some("json") => tree_sitter_tokens(Grammar::Json, code),
-        Some("bash") => tree_sitter_tokens(Grammar::Bash, code),
-        Some("css") => tree_sitter_tokens(Grammar::Css, code),
-        Some("graphql") => graphql::tokens(code),
-        Some("diff") => diff_tokens(code),
-        _ => plain(code),
-    }
+    let grammar = match canonical_language(lang) {
+        Some("js") | Some("jsx") => Grammar::Js,
+        Some("ts") => Grammar::Ts,
+        Some("tsx") => Grammar::Tsx,
+        Some("json") => Grammar::Json,
+        Some("bash") => Grammar::Bash,
+        Some("css") => Grammar::Css,
+        Some("graphql") => Grammar::GraphQl,
+        Some("diff") => Grammar::Diff,
+        _ => return plain(code),
+    };
+    tree_sitter_tokens(grammar, code)
 }
 
 fn plain(code: &str) -> Vec<Vec<Token>> {
@@ -154,10 +178,11 @@ fn tree_sitter_tokens(grammar: Grammar, code: &str) -> Vec<Vec<Token>> {
     let config = configuration(grammar);
     HIGHLIGHTER.with_borrow_mut(|highlighter| {
         let mut b = LineBuilder::default();
-        let events = match highlighter.highlight(config, code.as_bytes(), None, None, |_| None) {
+        let events = match highlighter.highlight(config, code.as_bytes(), None, None, injected) {
             Ok(events) => events,
             Err(_) => return plain(code),
         };
+        // Injected layers nest inside the outer capture (a GraphQL keyword inside a JS string).
         let mut stack: Vec<Option<TokenClass>> = Vec::new();
         let mut written = 0;
         for event in events {
@@ -181,27 +206,6 @@ fn tree_sitter_tokens(grammar: Grammar, code: &str) -> Vec<Vec<Token>> {
         }
         b.finish()
     })
-}
-
-fn diff_tokens(code: &str) -> Vec<Vec<Token>> {
-    code.split('\n')
-        .map(|line| {
-            let class = if line.starts_with("+++") || line.starts_with("---") || line.starts_with("@@") {
-                Some(TokenClass::Keyword)
-            } else if line.starts_with('+') {
-                Some(TokenClass::Inserted)
-            } else if line.starts_with('-') {
-                Some(TokenClass::Deleted)
-            } else {
-                None
-            };
-            match (class, line.is_empty()) {
-                (_, true) => vec![],
-                (Some(c), _) => vec![Token::Styled(c, line.to_string())],
-                (None, _) => vec![Token::Plain(line.to_string())],
-            }
-        })
-        .collect()
 }
 
 /// The text of a highlighted line (what the copy button copies).
@@ -290,10 +294,107 @@ mod tests {
     }
 
     #[test]
-    fn diff_lines() {
-        let lines = highlight("diff", "+a\n-b\nc");
-        assert_eq!(lines[0], vec![Token::Styled(TokenClass::Inserted, "+a".into())]);
-        assert_eq!(lines[1], vec![Token::Styled(TokenClass::Deleted, "-b".into())]);
+    fn graphql_template_in_javascript_is_graphql() {
+        let code = "const q = graphql`\n  query CityQuery($id: ID!) {\n    city(id: $id) { name }\n  }\n`;";
+        for lang in ["js", "jsx", "ts", "tsx"] {
+            let lines = highlight(lang, code);
+            assert_eq!(class_of(&lines, "query"), Some(TokenClass::Keyword), "{lang}");
+            assert_eq!(class_of(&lines, "CityQuery"), Some(TokenClass::Function), "{lang}");
+            assert_eq!(class_of(&lines, "$id"), Some(TokenClass::Variable), "{lang}");
+            assert_eq!(class_of(&lines, "ID"), Some(TokenClass::Type), "{lang}");
+            assert_eq!(class_of(&lines, "city"), Some(TokenClass::Property), "{lang}");
+            assert_eq!(class_of(&lines, "name"), Some(TokenClass::Property), "{lang}");
+            // The JavaScript around it keeps its classes; the backticks stay a string.
+            assert_eq!(class_of(&lines, "const"), Some(TokenClass::Keyword), "{lang}");
+            assert_eq!(lines[0].last(), Some(&Token::Styled(TokenClass::String, "`".into())), "{lang}");
+        }
+    }
+
+    #[test]
+    fn relay_mutation_with_member_tag_and_directive() {
+        let code = "commit(Relay.graphql`mutation M($in: In!) { set(input: $in) @include(if: true) { ...F } }`);";
+        let lines = highlight("jsx", code);
+        assert_eq!(class_of(&lines, "mutation"), Some(TokenClass::Keyword));
+        assert_eq!(class_of(&lines, "$in"), Some(TokenClass::Variable));
+        assert_eq!(class_of(&lines, "set"), Some(TokenClass::Property));
+        assert_eq!(class_of(&lines, "@include"), Some(TokenClass::Builtin));
+        assert_eq!(class_of(&lines, "..."), Some(TokenClass::Operator));
+        assert_eq!(class_of(&lines, "F"), Some(TokenClass::Function));
+    }
+
+    #[test]
+    fn other_tagged_templates_stay_strings() {
+        // In one block with a GraphQL template, so a combined injection would swallow them.
+        let code = "const a = css`query { x }`;\nconst b = graphql`query Q { x }`;\nconst c = `query`;\nnotgql`query`;\ngraphqlx`query`;";
+        let lines = highlight("js", code);
+        assert_eq!(lines[0][lines[0].len() - 2], Token::Styled(TokenClass::String, "`query { x }`".into()));
+        assert_eq!(lines[2][lines[2].len() - 2], Token::Styled(TokenClass::String, "`query`".into()));
+        assert_eq!(lines[3][lines[3].len() - 2], Token::Styled(TokenClass::String, "`query`".into()));
+        assert_eq!(lines[4][lines[4].len() - 2], Token::Styled(TokenClass::String, "`query`".into()));
+        assert_eq!(class_of(&lines[1..2], "query"), Some(TokenClass::Keyword));
+    }
+
+    #[test]
+    fn standalone_graphql_schema_and_query() {
+        let code = "# weather\ntype City implements Node {\n  temp(unit: Unit = CELSIUS): Float!\n  \"doc\"\n  \
+                    near: [City!]!\n}\nenum Unit { CELSIUS }\nquery Q($n: Int = 3) { city { ... on City { temp } } }";
+        let lines = highlight("graphql", code);
+        assert_eq!(lines[0], vec![Token::Styled(TokenClass::Comment, "# weather".into())]);
+        assert_eq!(class_of(&lines, "type"), Some(TokenClass::Keyword));
+        assert_eq!(class_of(&lines, "implements"), Some(TokenClass::Keyword));
+        assert_eq!(class_of(&lines, "Node"), Some(TokenClass::Type));
+        assert_eq!(class_of(&lines, "Float"), Some(TokenClass::Type));
+        assert_eq!(class_of(&lines, "unit"), Some(TokenClass::Property));
+        assert_eq!(class_of(&lines, "CELSIUS"), Some(TokenClass::Constant));
+        assert_eq!(class_of(&lines, "\"doc\""), Some(TokenClass::String));
+        assert_eq!(class_of(&lines, "3"), Some(TokenClass::Constant));
+        assert_eq!(class_of(&lines, "on"), Some(TokenClass::Keyword));
+        assert_eq!(class_of(&lines, "$n"), Some(TokenClass::Variable));
+        assert_eq!(class_of(&lines, "Q"), Some(TokenClass::Function));
+    }
+
+    #[test]
+    fn diff_lines_and_headers() {
+        let code = "diff --git a/x.js b/x.js\n--- a/x.js\n+++ b/x.js\n@@ -1,2 +1,2 @@\n-a\n+ b\n c\n\n-d";
+        let lines = highlight("diff", code);
+        assert_eq!(lines[0], vec![Token::Styled(TokenClass::Keyword, "diff --git a/x.js b/x.js".into())]);
+        assert_eq!(lines[1], vec![Token::Styled(TokenClass::Keyword, "--- a/x.js".into())]);
+        assert_eq!(lines[3], vec![Token::Styled(TokenClass::Keyword, "@@ -1,2 +1,2 @@".into())]);
+        assert_eq!(lines[4], vec![Token::Styled(TokenClass::Deleted, "-a".into())]);
+        assert_eq!(lines[5], vec![Token::Styled(TokenClass::Inserted, "+ b".into())]);
+        assert_eq!(lines[6], vec![Token::Plain(" c".into())]);
+        assert_eq!(lines[7], vec![]);
+        assert_eq!(lines[8], vec![Token::Styled(TokenClass::Deleted, "-d".into())]);
+    }
+
+    #[test]
+    fn diff_without_headers() {
+        // The site's diffs are bare hunks: indented context, `-`/`+` lines.
+        let lines = highlight("diff", " const a = atom({\n-  effects_UNSTABLE: [e],\n+  effects: [e],\n });");
+        assert_eq!(lines[0], vec![Token::Plain(" const a = atom({".into())]);
+        assert_eq!(lines[1], vec![Token::Styled(TokenClass::Deleted, "-  effects_UNSTABLE: [e],".into())]);
+        assert_eq!(lines[2], vec![Token::Styled(TokenClass::Inserted, "+  effects: [e],".into())]);
+    }
+
+    #[test]
+    fn malformed_input_keeps_every_character() {
+        let junk: String = (0u32..600).filter_map(|i| char::from_u32((i * 7919) % 0x2_0000)).collect();
+        let samples = [
+            ("js", "const q = graphql`query Q { a { b "),
+            ("jsx", "graphql`query { ${x} a(b: ) ... }`; graphql`"),
+            ("ts", "gql`\u{0}\u{1}}}}{{{ $ @ \"\"\" \"` + `"),
+            ("graphql", "query { a(b: \"unterminated\n} \"\"\" fragment on"),
+            ("graphql", "}}}} ))) $$$ @@@ ... 0x12 -.5e"),
+            ("diff", "@@ nonsense\n+++\n---\n\u{0}\r\n+\r\n"),
+            ("graphql", junk.as_str()),
+            ("diff", junk.as_str()),
+            ("tsx", junk.as_str()),
+        ];
+        for (lang, code) in samples {
+            let lines = highlight(lang, code);
+            let text: Vec<String> = lines.iter().map(|l| line_text(l)).collect();
+            assert_eq!(text.join("\n"), code.strip_suffix('\n').unwrap_or(code), "{lang}: {code:?}");
+        }
     }
 
     #[test]
