@@ -31,8 +31,9 @@ fn main() -> Result<()> {
     let layout = median(sample, |c| drop(renderer.layout(c)));
     let render = median(sample, |c| drop(renderer.render(c).expect("renders")));
     let bytes: usize = sample.iter().map(|c| renderer.render(c).unwrap().len()).sum();
-    println!("one thread, median of {}: layout {:?} wall / {:?} CPU", sample.len(), layout.0, layout.1);
-    println!("one thread, median of {}: whole card {:?} wall / {:?} CPU", sample.len(), render.0, render.1);
+    let n = sample.len();
+    println!("one thread, {n} titles: layout median {:?} wall, mean {:?} CPU", layout.0, layout.1);
+    println!("one thread, {n} titles: whole card median {:?} wall, mean {:?} CPU", render.0, render.1);
     println!("mean PNG size: {} KiB", bytes / sample.len() / 1024);
 
     let dir = tempfile::tempdir()?;
@@ -59,20 +60,22 @@ fn card(title: &str) -> CardText {
     }
 }
 
-/// Medians of wall time and of this thread's CPU time (the machine is shared: CPU time is what
-/// the card costs, wall time what it took while others ran).
+/// The median wall time per card, and the mean CPU time of this thread per card (the machine
+/// is shared: CPU time is what a card costs, wall time what it took while others ran; the
+/// kernel accounts CPU time in scheduler ticks, too coarse for one card, fine for a hundred).
 fn median(cards: &[CardText], mut run: impl FnMut(&CardText)) -> (Duration, Duration) {
-    let (mut wall, mut cpu): (Vec<Duration>, Vec<Duration>) = cards
+    let started_cpu = thread_cpu();
+    let mut wall: Vec<Duration> = cards
         .iter()
         .map(|c| {
-            let (started, started_cpu) = (Instant::now(), thread_cpu());
+            let started = Instant::now();
             run(c);
-            (started.elapsed(), thread_cpu() - started_cpu)
+            started.elapsed()
         })
-        .unzip();
+        .collect();
+    let cpu = (thread_cpu() - started_cpu) / cards.len() as u32;
     wall.sort();
-    cpu.sort();
-    (wall[wall.len() / 2], cpu[cpu.len() / 2])
+    (wall[wall.len() / 2], cpu)
 }
 
 /// This thread's CPU time (Linux: the first field of /proc/thread-self/schedstat, in ns).
