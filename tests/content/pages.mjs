@@ -21,6 +21,7 @@ export const learningDocs = [
   '/docs/guides/migrating/from-react-state',
   '/docs/guides/migrating/from-redux',
   '/docs/guides/migrating/from-mobx',
+  '/docs/guides/migrating/to-jotai',
   '/docs/mdx',
 ];
 
