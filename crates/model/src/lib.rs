@@ -77,6 +77,8 @@ pub struct Site {
     /// Routes listed in the sitemap (not the 404 page, not redirects, not search).
     pub sitemap: Vec<String>,
     pub feed: Vec<FeedItem>,
+    /// Every sidebar, in the order of the configuration.
+    pub sidebars: Vec<site_schema::Sidebar>,
     /// The titles the search interface loads first.
     pub search_titles: Vec<site_schema::SearchTitle>,
 }
@@ -109,7 +111,8 @@ pub fn assemble(inputs: &Inputs, problems: &mut Problems) -> Option<Site> {
     blog::blog_pages(&mut pages);
     pages::standalone_pages(&mut pages);
     pages::search_and_not_found(&mut pages);
-    let site = pages.finish(data, problems);
+    let mut site = pages.finish(data, problems);
+    site.sidebars = inputs.config.sidebars.iter().filter_map(|s| sidebars.trees.get(&s.id).cloned()).collect();
     links::check(inputs, &site, problems);
     problems.errors.is_empty().then_some(site)
 }

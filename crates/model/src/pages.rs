@@ -72,7 +72,16 @@ impl<'a> Pages<'a> {
             .collect();
         let feed = feed(self.inputs);
         let search_titles = crate::search_titles::titles(&self.list, self.inputs.words);
-        Site { data, pages: self.list, origins, anchors: self.anchors, sitemap, feed, search_titles }
+        Site {
+            data,
+            pages: self.list,
+            origins,
+            anchors: self.anchors,
+            sitemap,
+            feed,
+            sidebars: Vec::new(),
+            search_titles,
+        }
     }
 }
 

@@ -25,6 +25,11 @@ pub fn data_file(route: &str) -> String {
     format!("{DATA_DIR}/{}.json", stem(route))
 }
 
+/// The page as Markdown, for tools and AI assistants: `/docs/x` → `docs/x.md`.
+pub fn markdown_file(route: &str) -> String {
+    format!("{}.md", stem(route))
+}
+
 /// The route of an HTML file of the site (`docs/x.html`, `index.html`, `docs/index.html`), or
 /// `None` for any other file.
 pub fn route_of_html_file(file: &str) -> Option<String> {
@@ -55,6 +60,11 @@ export function dataFile(route) {{
   return `{DATA_DIR}/${{stem(route)}}.json`;
 }}
 
+/** The page as Markdown, for tools and AI assistants: `/docs/x` → `docs/x.md`. */
+export function markdownFile(route) {{
+  return `${{stem(route)}}.md`;
+}}
+
 /** The route of an HTML file of the site, or null for any other file. */
 export function routeOfHtmlFile(file) {{
   const m = file.replace(/^\/+/, '').match(/^(.*)\.html$/);
@@ -72,6 +82,7 @@ pub fn typescript_declarations() -> String {
      export function stem(route: string): string;\n\
      export function htmlFile(route: string): string;\n\
      export function dataFile(route: string): string;\n\
+     export function markdownFile(route: string): string;\n\
      export function routeOfHtmlFile(file: string): string | null;\n"
         .to_string()
 }
@@ -107,7 +118,7 @@ mod tests {
         std::fs::write(&module, javascript()).unwrap();
         let script = format!(
             "import * as f from {module:?}; const routes = {routes}; const files = {files}; \
-             console.log(JSON.stringify([routes.map(f.htmlFile), routes.map(f.dataFile), files.map(f.routeOfHtmlFile)]));",
+             console.log(JSON.stringify([routes.map(f.htmlFile), routes.map(f.dataFile), routes.map(f.markdownFile), files.map(f.routeOfHtmlFile)]));",
             module = module.to_string_lossy(),
             routes = serde_json::to_string(ROUTES).unwrap(),
             files = serde_json::to_string(FILES).unwrap(),
@@ -117,10 +128,12 @@ mod tests {
             .output()
             .expect("Node.js is needed for this test (the front end needs it too)");
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        let js: (Vec<String>, Vec<String>, Vec<Option<String>>) = serde_json::from_slice(&out.stdout).unwrap();
+        let js: (Vec<String>, Vec<String>, Vec<String>, Vec<Option<String>>) =
+            serde_json::from_slice(&out.stdout).unwrap();
         let rust = (
             ROUTES.iter().map(|r| html_file(r)).collect::<Vec<_>>(),
             ROUTES.iter().map(|r| data_file(r)).collect::<Vec<_>>(),
+            ROUTES.iter().map(|r| markdown_file(r)).collect::<Vec<_>>(),
             FILES.iter().map(|f| route_of_html_file(f)).collect::<Vec<_>>(),
         );
         assert_eq!(js, rust);

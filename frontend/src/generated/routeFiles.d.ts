@@ -2,4 +2,5 @@
 export function stem(route: string): string;
 export function htmlFile(route: string): string;
 export function dataFile(route: string): string;
+export function markdownFile(route: string): string;
 export function routeOfHtmlFile(file: string): string | null;

@@ -16,6 +16,11 @@ export function dataFile(route) {
   return `page-data/${stem(route)}.json`;
 }
 
+/** The page as Markdown, for tools and AI assistants: `/docs/x` → `docs/x.md`. */
+export function markdownFile(route) {
+  return `${stem(route)}.md`;
+}
+
 /** The route of an HTML file of the site, or null for any other file. */
 export function routeOfHtmlFile(file) {
   const m = file.replace(/^\/+/, '').match(/^(.*)\.html$/);
