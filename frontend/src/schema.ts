@@ -151,19 +151,49 @@ canonical: string, ogType: string,
 /**
  * Not-found pages are not indexed.
  */
-noindex?: boolean, };
+noindex?: boolean, 
+/**
+ * The page's social card: the absolute URL of a 1200×630 PNG.
+ */
+image?: string | null, 
+/**
+ * Structured data for search engines (schema.org JSON-LD), as JSON text.
+ */
+jsonLd?: string | null, };
 
 export type Page = { "kind": "doc" } & DocPage | { "kind": "docTags", tags: Array<TagCount>, } | { "kind": "docTag", tag: string, docs: Array<DocSummary>, allTagsRoute: string, } | { "kind": "blogList" } & BlogListPage | { "kind": "blogPost" } & BlogPostPage | { "kind": "blogArchive", years: Array<ArchiveYear>, } | { "kind": "blogTags", tags: Array<TagCount>, } | { "kind": "home" } & HomePage | { "kind": "markdown" } & MarkdownPage | { "kind": "search" } | { "kind": "notFound" } | { "kind": "redirect", to: string, };
 
 export type DocPage = { id: string, title: string, description: string, content: Array<Block>, toc: Array<TocItem>, hideToc: boolean, sidebar?: Sidebar | null, 
 /**
- * Labels of the categories above this doc, outermost first.
+ * The categories above this doc, outermost first.
  */
-breadcrumbs: Array<string>, previous?: PageLink | null, next?: PageLink | null, tags: Array<TagLink>, 
+breadcrumbs: Array<Breadcrumb>, previous?: PageLink | null, next?: PageLink | null, tags: Array<TagLink>, 
 /**
  * The same page on the original (English) site.
  */
-originalUrl?: string | null, version: string, };
+originalUrl?: string | null, version: string, 
+/**
+ * Where to edit the page's source (from `site.edit_url`); none when not configured.
+ */
+editUrl?: string | null, 
+/**
+ * The date (`2023-03-01`) of the last commit that changed the source file; none outside a
+ * git checkout.
+ */
+lastUpdated?: string | null, };
+
+export type Breadcrumb = { label: string, route?: string | null, };
+
+export type SourceInfo = { 
+/**
+ * Where to edit the page's source (from `site.edit_url`); none when not configured.
+ */
+editUrl?: string | null, 
+/**
+ * The date (`2023-03-01`) of the last commit that changed the source file; none outside a
+ * git checkout.
+ */
+lastUpdated?: string | null, };
 
 export type Sidebar = { id: string, items: Array<SidebarItem>, };
 
@@ -201,7 +231,16 @@ export type BlogPostPage = { title: string, description: string, date: string, r
 /**
  * The newer and older neighbours in date order.
  */
-newer?: PageLink | null, older?: PageLink | null, };
+newer?: PageLink | null, older?: PageLink | null, 
+/**
+ * Where to edit the page's source (from `site.edit_url`); none when not configured.
+ */
+editUrl?: string | null, 
+/**
+ * The date (`2023-03-01`) of the last commit that changed the source file; none outside a
+ * git checkout.
+ */
+lastUpdated?: string | null, };
 
 export type ArchiveYear = { year: string, posts: Array<ArchivePost>, };
 

@@ -43,6 +43,7 @@ fn posts(pages: &mut Pages) {
             hide_toc: fm.hide_table_of_contents,
             newer: i.checked_sub(1).map(|j| neighbour(&posts[j])),
             older: posts.get(i + 1).map(neighbour),
+            source: crate::pages::source_info(inputs, &post.source),
         });
         pages.push(Origin::File(post.source.clone()), post.route.clone(), title, description, page);
     }

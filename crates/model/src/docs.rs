@@ -50,6 +50,7 @@ fn doc_page(pages: &Pages, doc: &Doc, placement: Placement, sidebars: &Sidebars)
             .as_ref()
             .map(|u| format!("{}{}", u.trim_end_matches('/'), doc.route)),
         version: config.docs.versions[0].name.clone(),
+        source: crate::pages::source_info(pages.inputs, &doc.source),
     }
 }
 

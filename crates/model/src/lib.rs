@@ -13,6 +13,7 @@ mod pages;
 mod search_titles;
 mod sidebar;
 mod site_data;
+mod structured;
 mod tags;
 mod text;
 mod words;
@@ -64,6 +65,9 @@ pub struct Inputs<'a> {
     /// Site paths of the files the site serves besides its pages (`/img/logo.svg`,
     /// `/blog/rss.xml`), for link checks.
     pub files: &'a HashSet<String>,
+    /// The date (`2023-03-01`) each content file last changed, by its path as `Content` names it
+    /// (from the repository's history; empty outside a git checkout).
+    pub last_updated: &'a HashMap<PathBuf, String>,
 }
 
 /// The assembled site: everything the output stage writes.
@@ -112,6 +116,7 @@ pub fn assemble(inputs: &Inputs, problems: &mut Problems) -> Option<Site> {
     pages::standalone_pages(&mut pages);
     pages::search_and_not_found(&mut pages);
     let mut site = pages.finish(data, problems);
+    structured::add(&mut site.pages, inputs.config);
     site.sidebars = inputs.config.sidebars.iter().filter_map(|s| sidebars.trees.get(&s.id).cloned()).collect();
     links::check(inputs, &site, problems);
     problems.errors.is_empty().then_some(site)

@@ -48,6 +48,8 @@ impl<'a> Pages<'a> {
             canonical: canonical(config, &route),
             og_type: if matches!(page, Page::BlogPost(_)) { "article".into() } else { "website".into() },
             noindex: matches!(page, Page::NotFound | Page::Redirect { .. }),
+            image: None,
+            json_ld: None,
         };
         let components = crate::components::of(&page);
         self.list.push(PageData { route, head, page, components });
@@ -83,6 +85,11 @@ impl<'a> Pages<'a> {
             search_titles,
         }
     }
+}
+
+/// Where a content file's text is kept: when it last changed.
+pub fn source_info(inputs: &Inputs, source: &std::path::Path) -> SourceInfo {
+    SourceInfo { edit_url: None, last_updated: inputs.last_updated.get(source).cloned() }
 }
 
 /// The absolute URL of a route.

@@ -11,7 +11,8 @@ pub fn titles(pages: &[PageData], words: &Words) -> Vec<SearchTitle> {
             Page::Doc(d) => Some(SearchTitle {
                 route: p.route.clone(),
                 title: d.title.clone(),
-                section: (!d.breadcrumbs.is_empty()).then(|| d.breadcrumbs.join(" › ")),
+                section: (!d.breadcrumbs.is_empty())
+                    .then(|| d.breadcrumbs.iter().map(|b| b.label.as_str()).collect::<Vec<_>>().join(" › ")),
                 kind: SearchKind::Docs,
             }),
             Page::BlogPost(b) => Some(SearchTitle {

@@ -3,7 +3,7 @@
 use crate::docs::Docs;
 use crate::missing_doc;
 use site_config::{ConfigError, SidebarConfig, SidebarEntry};
-use site_schema::{PageLink, Sidebar, SidebarItem};
+use site_schema::{Breadcrumb, PageLink, Sidebar, SidebarItem};
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -11,7 +11,7 @@ use std::path::Path;
 #[derive(Debug, Clone, Default)]
 pub struct Placement {
     pub sidebar: String,
-    pub breadcrumbs: Vec<String>,
+    pub breadcrumbs: Vec<Breadcrumb>,
     pub previous: Option<PageLink>,
     pub next: Option<PageLink>,
 }
@@ -25,14 +25,15 @@ pub struct Sidebars {
 struct Listed {
     id: String,
     label: String,
-    breadcrumbs: Vec<String>,
+    breadcrumbs: Vec<Breadcrumb>,
 }
 
 /// The walk through one sidebar's entries.
 struct Walk<'a> {
     file: &'a Path,
     docs: &'a Docs<'a>,
-    breadcrumbs: Vec<String>,
+    /// The categories around the entry being walked; each takes its first doc's route.
+    breadcrumbs: Vec<Breadcrumb>,
     order: Vec<Listed>,
     errors: Vec<ConfigError>,
 }
@@ -76,7 +77,7 @@ impl Walk<'_> {
                     out.push(SidebarItem::Link { label: label.clone(), href: href.clone() })
                 }
                 SidebarEntry::Category { category, collapsed, items } => {
-                    self.breadcrumbs.push(category.clone());
+                    self.breadcrumbs.push(Breadcrumb { label: category.clone(), route: None });
                     let items = self.entries(&format!("{field}.items"), items);
                     self.breadcrumbs.pop();
                     let collapsed = collapsed.unwrap_or(true);
@@ -98,6 +99,10 @@ impl Walk<'_> {
             .or_else(|| fm.sidebar_label.clone())
             .or_else(|| fm.title.clone())
             .unwrap_or_else(|| id.to_string());
+        // The first doc of a category is where its breadcrumb leads.
+        for b in self.breadcrumbs.iter_mut().filter(|b| b.route.is_none()) {
+            b.route = Some(doc.route.clone());
+        }
         let breadcrumbs = self.breadcrumbs.clone();
         self.order.push(Listed { id: id.to_string(), label: label.clone(), breadcrumbs });
         Some(SidebarItem::Doc { label, route: doc.route.clone() })

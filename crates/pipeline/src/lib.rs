@@ -12,6 +12,7 @@
 //! every stage succeeded. `dev` writes in place and keeps what it needs to rebuild ([`dev`]).
 
 pub mod dev;
+mod history;
 mod load;
 pub mod output;
 mod report;

@@ -40,7 +40,13 @@ pub fn check(opts: &Options) -> Result<Loaded> {
 /// Content, routes, page data and links, for an already loaded configuration.
 pub(crate) fn load(opts: &Options, config: Config) -> Result<Loaded> {
     let mut problems = Problems::default();
-    let content = site_content::load(&opts.root, &opts.root.join("content")).map_err(|errors| {
+    // The history is read by a git process while the content compiles.
+    let (content, last_updated) = std::thread::scope(|s| {
+        let history = s.spawn(|| crate::history::last_updated(&opts.root));
+        let content = site_content::load(&opts.root, &opts.root.join("content"));
+        (content, history.join().unwrap_or_default())
+    });
+    let content = content.map_err(|errors| {
         anyhow!(Problems { errors: errors.iter().map(|d| d.to_string()).collect(), warnings: vec![] })
     })?;
     problems.warnings.extend(content.warnings.iter().map(|d| d.to_string()));
@@ -49,7 +55,14 @@ pub(crate) fn load(opts: &Options, config: Config) -> Result<Loaded> {
         crate::output::files_under(&opts.root.join("static")).into_iter().map(|(p, _)| p).collect();
     files.extend(GENERATED_FILES.iter().map(|f| f.to_string()));
     let config_file = relative(&opts.root, &opts.config_file());
-    let inputs = Inputs { config: &config, config_file: &config_file, content: &content, words: &words, files: &files };
+    let inputs = Inputs {
+        config: &config,
+        config_file: &config_file,
+        content: &content,
+        words: &words,
+        files: &files,
+        last_updated: &last_updated,
+    };
     let Some(site) = site_model::assemble(&inputs, &mut problems) else {
         return Err(anyhow!(problems));
     };

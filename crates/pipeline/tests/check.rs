@@ -130,7 +130,10 @@ fn docs_have_sidebar_paging_toc_and_original_link() {
     let a = doc("/docs/guide/a");
     assert_eq!(a.previous.as_ref().unwrap().route, "/docs/intro");
     assert_eq!(a.next.as_ref().unwrap().title, "指南 B");
-    assert_eq!(a.breadcrumbs, ["指南"]);
+    assert_eq!(
+        a.breadcrumbs.iter().map(|b| (b.label.as_str(), b.route.as_deref())).collect::<Vec<_>>(),
+        [("指南", Some("/docs/guide/a"))]
+    );
     assert_eq!(a.toc.iter().map(|t| t.id.as_str()).collect::<Vec<_>>(), ["第一节", "第二节"]);
     assert_eq!(a.original_url.as_deref(), Some("https://original.example.com/docs/guide/a"));
     let sidebar = a.sidebar.unwrap();

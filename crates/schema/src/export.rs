@@ -18,7 +18,7 @@ pub fn typescript_declarations() -> String {
         SiteData, Navbar, Logo, Position, NavItem, NavIcon, DropdownItem, LinkTarget, Footer,
         FooterGroup, Announcement, ThemeName, ColorMode, TocLevels, DocsSettings, DocsVersion,
         VersionBanner, BlogSettings, SearchSettings, Analytics,
-        PageData, Head, Page, DocPage, Sidebar, SidebarItem, PageLink, TagLink, TagCount,
+        PageData, Head, Page, DocPage, Breadcrumb, SourceInfo, Sidebar, SidebarItem, PageLink, TagLink, TagCount,
         DocSummary, BlogListPage, BlogPostSummary, BlogPostPage, ArchiveYear, ArchivePost,
         HomePage, Hero, Feature, MarkdownPage, SearchTitle, SearchKind,
         SearchIndexInfo,

@@ -518,6 +518,12 @@ pub struct Head {
     /// Not-found pages are not indexed.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub noindex: bool,
+    /// The page's social card: the absolute URL of a 1200×630 PNG.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image: Option<String>,
+    /// Structured data for search engines (schema.org JSON-LD), as JSON text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub json_ld: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -561,8 +567,8 @@ pub struct DocPage {
     pub hide_toc: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sidebar: Option<Sidebar>,
-    /// Labels of the categories above this doc, outermost first.
-    pub breadcrumbs: Vec<String>,
+    /// The categories above this doc, outermost first.
+    pub breadcrumbs: Vec<Breadcrumb>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub previous: Option<PageLink>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -572,6 +578,31 @@ pub struct DocPage {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub original_url: Option<String>,
     pub version: String,
+    #[serde(flatten)]
+    pub source: SourceInfo,
+}
+
+/// A category above a doc: its label, and the route of its first page (none when it holds
+/// only external links).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Breadcrumb {
+    pub label: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub route: Option<String>,
+}
+
+/// Where a page's text is kept: the link to edit it and when it last changed.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SourceInfo {
+    /// Where to edit the page's source (from `site.edit_url`); none when not configured.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edit_url: Option<String>,
+    /// The date (`2023-03-01`) of the last commit that changed the source file; none outside a
+    /// git checkout.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_updated: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -667,6 +698,8 @@ pub struct BlogPostPage {
     pub newer: Option<PageLink>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub older: Option<PageLink>,
+    #[serde(flatten)]
+    pub source: SourceInfo,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]

@@ -1,5 +1,5 @@
 import {useEffect} from 'react';
-import type {DocPage as Doc, PageData, PageLink} from '../schema';
+import type {Breadcrumb, DocPage as Doc, PageData, PageLink} from '../schema';
 import {useSite} from '../app/contexts';
 import * as storage from '../app/storage';
 import {Blocks} from '../content/Blocks';
@@ -56,7 +56,7 @@ function VersionBanner({version}: {version: string}) {
   );
 }
 
-function Breadcrumbs({items, title}: {items: string[]; title: string}) {
+function Breadcrumbs({items, title}: {items: Breadcrumb[]; title: string}) {
   return (
     <nav className="breadcrumbs" aria-label={t.breadcrumbs}>
       <ol>
@@ -66,9 +66,7 @@ function Breadcrumbs({items, title}: {items: string[]; title: string}) {
           </Link>
         </li>
         {items.map((c) => (
-          <li key={c}>
-            <span>{c}</span>
-          </li>
+          <li key={c.label}>{c.route ? <Link to={c.route}>{c.label}</Link> : <span>{c.label}</span>}</li>
         ))}
         <li>
           <span aria-current="page">{title}</span>
@@ -82,7 +80,7 @@ export default function DocPage({data}: {data: PageData}) {
   const page = data.page as Extract<PageData['page'], {kind: 'doc'}> & Doc;
   const [collapsed] = useSidebarCollapsed();
   const showToc = !page.hideToc && page.toc.length > 0;
-  const section = page.breadcrumbs.join(' › ');
+  const section = page.breadcrumbs.map((b) => b.label).join(' › ');
   return (
     <div className={`doc-layout${page.sidebar ? '' : ' doc-layout--no-sidebar'}${collapsed ? ' doc-layout--collapsed' : ''}`}>
       {page.sidebar && (
