@@ -94,14 +94,17 @@ pub struct Site {
     pub tagline: String,
     /// Origin the site is deployed at, without a path or trailing slash: `https://example.com`.
     /// A path goes in `base_url`.
+    #[schemars(pattern(r"^https?://[^/?#]+$"))]
     pub url: String,
     /// Path the site lives under; starts and ends with `/`: `/` or `/zh/`.
+    #[schemars(pattern(r"^/(.*/)?$"))]
     pub base_url: String,
     /// The language of the pages; only `zh-hans`.
     #[schemars(extend("enum" = ["zh-hans"]))]
     pub locale: String,
     /// Site path of the favicon, a file under `static/`: `/img/favicon.svg` is `static/img/favicon.svg`.
     #[serde(default = "default_favicon")]
+    #[schemars(pattern(r"^/[^/]"))]
     pub favicon: String,
 }
 
@@ -132,6 +135,7 @@ pub struct Logo {
     /// Alternative text.
     pub alt: String,
     /// Site path of the image: `/img/logo.svg` is `static/img/logo.svg`.
+    #[schemars(pattern(r"^/[^/]"))]
     pub src: String,
     /// Site path of the image shown in the dark theme; `src` when left out.
     #[serde(default)]
@@ -465,8 +469,10 @@ pub struct HomeFeature {
     /// The section's text.
     pub description: String,
     /// Site path of the illustration, a file under `static/`.
+    #[schemars(pattern(r"^/[^/]"))]
     pub image: String,
     /// Site path of the illustration in the dark theme.
+    #[schemars(pattern(r"^/[^/]"))]
     pub image_dark: String,
     /// Alternative text of the illustration.
     pub image_alt: String,
