@@ -2,7 +2,7 @@
 //! the key it is about.
 
 use crate::locate::LineStarts;
-use crate::{Config, ConfigError, Locator, SidebarEntry};
+use crate::{Config, ConfigError, Locator, Search, SidebarEntry};
 use serde::Deserialize;
 use serde::de::IgnoredAny;
 use std::path::Path;
@@ -26,29 +26,52 @@ pub(crate) fn config(
     document: Spanned<DeTable<'_>>,
     locator: &Locator,
 ) -> Result<Config, ConfigError> {
-    serde_path_to_error::deserialize(toml::de::Deserializer::from(document)).map_err(|e| {
-        let field = path_of(&e);
-        let inner = e.into_inner();
-        let message = inner.message().trim();
-        // The error path only: parse again rather than keep a copy of every document.
-        let document = DeTable::parse(text).expect("the text parsed before");
-        if message.starts_with(UNTAGGED_SIDEBAR_ENTRY) {
-            let (field, line, message) = match value_at(document.get_ref(), &field) {
-                Some(entry) => failing_entry(text, field, entry, locator),
-                None => (field.clone(), locator.line_of(&field), SIDEBAR_ENTRY_SHAPES.to_string()),
-            };
-            return ConfigError { file: path.to_path_buf(), field, line, message };
-        }
-        let field = key_in_error(document.get_ref(), &field, message).unwrap_or(field);
-        let line =
-            locator.exact_line_of(&field).or_else(|| inner.span().map(|s| LineStarts::new(text).line_at(s.start)));
-        ConfigError {
+    let search = document.get_ref().get("search").and_then(|s| s.get_ref().as_table());
+    let search_keys: Vec<String> = search.into_iter().flat_map(|t| t.keys()).map(|k| k.get_ref().to_string()).collect();
+    let de = toml::de::Deserializer::from(document);
+    let config: Config = serde_path_to_error::deserialize(de).map_err(|e| placed_error(path, text, e, locator))?;
+    // serde ignores other keys beside the tag of a unit variant.
+    if matches!(config.search, Search::Local)
+        && let Some(key) = search_keys.into_iter().find(|k| k != "backend")
+    {
+        let field = format!("search.{key}");
+        return Err(ConfigError {
             file: path.to_path_buf(),
-            line: line.or_else(|| locator.line_of(&field)),
-            message: explain(&field, message),
+            line: locator.exact_line_of(&field),
             field,
-        }
-    })
+            message: format!("unknown field `{key}`: the local backend has no settings beside `backend`"),
+        });
+    }
+    Ok(config)
+}
+
+/// A serde error, on the line of the key it is about.
+fn placed_error(
+    path: &Path,
+    text: &str,
+    error: serde_path_to_error::Error<toml::de::Error>,
+    locator: &Locator,
+) -> ConfigError {
+    let field = path_of(&error);
+    let inner = error.into_inner();
+    let message = inner.message().trim();
+    // The error path only: parse again rather than keep a copy of every document.
+    let document = DeTable::parse(text).expect("the text parsed before");
+    if message.starts_with(UNTAGGED_SIDEBAR_ENTRY) {
+        let (field, line, message) = match value_at(document.get_ref(), &field) {
+            Some(entry) => failing_entry(text, field, entry, locator),
+            None => (field.clone(), locator.line_of(&field), SIDEBAR_ENTRY_SHAPES.to_string()),
+        };
+        return ConfigError { file: path.to_path_buf(), field, line, message };
+    }
+    let field = key_in_error(document.get_ref(), &field, message).unwrap_or(field);
+    let line = locator.exact_line_of(&field).or_else(|| inner.span().map(|s| LineStarts::new(text).line_at(s.start)));
+    ConfigError {
+        file: path.to_path_buf(),
+        line: line.or_else(|| locator.line_of(&field)),
+        message: explain(&field, message),
+        field,
+    }
 }
 
 fn path_of<E>(error: &serde_path_to_error::Error<E>) -> String {

@@ -151,6 +151,11 @@ fn an_unknown_key_in_any_table_points_at_its_own_line() {
         ),
         ("show_reading_time = true\n", "show_reading_time = true\nbogus_key = 1\n", "blog."),
         ("api_key = \"key\"\n", "api_key = \"key\"\nbogus_key = 1\n", "search."),
+        (
+            "backend = \"hosted\"\napp_id = \"APP\"\nindex_name = \"docs\"\napi_key = \"key\"\n",
+            "backend = \"local\"\nbogus_key = 1\n",
+            "search.",
+        ),
         ("script_url", "bogus_key = 1\nscript_url", "analytics."),
         ("action_doc = \"intro\"\n", "action_doc = \"intro\"\nbogus_key = 1\n", "home."),
         ("image_alt = \"图\"\n", "image_alt = \"图\"\nbogus_key = 1\n", "home.features[0]."),
