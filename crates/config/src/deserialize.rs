@@ -191,12 +191,13 @@ fn describes(unexpected: &str, value: &DeValue<'_>) -> bool {
     }
 }
 
-/// serde only says that a sidebar entry matched no shape, at the outermost category. The
-/// innermost entry that fails and, from its keys, the shape it means and the key that is wrong.
+/// What a sidebar entry can be.
 const SIDEBAR_ENTRY_SHAPES: &str = "expected a doc id (\"guides/testing\"), a category ({ category = \"…\", items = […] }), \
      a labelled doc ({ doc = \"…\", label = \"…\" }) or a link ({ label = \"…\", href = \"…\" })";
 
-/// The field, line and message of what is wrong with `entry`, a sidebar entry serde rejected.
+/// serde only says that a sidebar entry matched no shape, at the outermost category. This finds
+/// the innermost entry that fails and, from its keys, the shape it means and the key that is
+/// wrong: the field, line and message of what is wrong with `entry`.
 fn failing_entry(
     text: &str,
     field: String,

@@ -29,7 +29,10 @@ const TIME_LIMIT: Duration = Duration::from_secs(20);
 fn parse_in_time(text: &str) -> Result<Config, ConfigError> {
     let (done, result) = mpsc::channel();
     let owned = text.to_string();
-    std::thread::spawn(move || done.send(Config::parse(Path::new("site.toml"), &owned)));
+    std::thread::spawn(move || {
+        // After a time-out no one listens any more.
+        let _ = done.send(Config::parse(Path::new("site.toml"), &owned));
+    });
     match result.recv_timeout(TIME_LIMIT) {
         Ok(result) => result,
         Err(RecvTimeoutError::Timeout) => panic!("Config::parse took over {TIME_LIMIT:?} on:\n{text}"),
