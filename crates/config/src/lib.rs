@@ -2,9 +2,23 @@
 //!
 //! Everything that can be checked from the file alone is checked here; what needs the content
 //! (a sidebar naming a doc that does not exist, a navbar link to a missing route) is checked by
-//! the build, which reports it with the same [`ConfigError`] shape: file, field, what was expected.
+//! the build, which reports it with the same [`ConfigError`] shape: file, line, field, what was
+//! expected. [`Config::error`] gives such an error the line of its field.
+//!
+//! The doc comments of the types below are also the descriptions of `site.schema.json`, the JSON
+//! Schema editors use for `site.toml` (see [`json_schema`]).
 
-use serde::Deserialize;
+mod deserialize;
+mod locate;
+mod schema;
+mod validate;
+
+pub use locate::Locator;
+pub use schema::json_schema;
+pub use validate::check_base_url;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -31,66 +45,106 @@ impl fmt::Display for ConfigError {
     }
 }
 
-#[derive(Debug, Clone, Deserialize)]
+/// The configuration of the documentation site (`site.toml`).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(title = "site.toml")]
 pub struct Config {
+    /// The site's name, address and locale.
     pub site: Site,
+    /// The bar at the top of every page.
     pub navbar: Navbar,
+    /// The footer of every page.
     pub footer: Footer,
+    /// A bar above the navbar on every page. Leave it out for none.
     #[serde(default)]
     pub announcement: Option<Announcement>,
+    /// The light and dark themes.
     #[serde(default)]
     pub color_mode: ColorMode,
+    /// Which heading levels the table of contents lists.
     #[serde(default)]
     pub toc: Toc,
+    /// The docs section (`/docs`).
     pub docs: Docs,
+    /// Doc sidebars. A doc listed in several sidebars belongs to the first.
     #[serde(default)]
     pub sidebars: Vec<SidebarConfig>,
+    /// The blog (`/blog`).
     pub blog: Blog,
+    /// The search backend.
     #[serde(default)]
     pub search: Search,
+    /// An analytics script, if any.
     #[serde(default)]
     pub analytics: Analytics,
     /// Home page hero and feature sections.
     pub home: Home,
+    /// Where each field is written, for errors found after loading.
+    #[serde(skip)]
+    locator: Locator,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+/// The site's name, address and locale.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Site {
+    /// The site's name: the home page title and the suffix of every other page title.
     pub title: String,
+    /// One line under the title.
     pub tagline: String,
-    /// Origin the site is deployed at, without a path: `https://example.com`.
+    /// Origin the site is deployed at, without a path or trailing slash: `https://example.com`.
+    /// A path goes in `base_url`.
+    #[schemars(pattern(r"^https?://[^/?#]+$"))]
     pub url: String,
-    /// Path the site lives under; starts and ends with `/`.
+    /// Path the site lives under; starts and ends with `/`: `/` or `/zh/`.
+    #[schemars(pattern(r"^/(.*/)?$"))]
     pub base_url: String,
+    /// The language of the pages; only `zh-hans`.
+    #[schemars(extend("enum" = ["zh-hans"]))]
     pub locale: String,
-    /// Shown in the browser tab for pages without a title of their own and as og:site_name.
-    #[serde(default)]
-    pub favicon: Option<String>,
+    /// Site path of the favicon, a file under `static/`: `/img/favicon.svg` is `static/img/favicon.svg`.
+    #[serde(default = "default_favicon")]
+    #[schemars(pattern(r"^/[^/]"))]
+    pub favicon: String,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+fn default_favicon() -> String {
+    "/img/favicon.svg".into()
+}
+
+/// The bar at the top of every page.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Navbar {
+    /// Text beside the logo.
     pub title: String,
+    /// The logo at the start of the bar.
     pub logo: Logo,
+    /// Hide the bar while scrolling down.
     #[serde(default)]
     pub hide_on_scroll: bool,
+    /// Links, doc links and menus, in order.
     #[serde(default)]
     pub items: Vec<NavItem>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+/// The navbar logo: site paths of files under `static/`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Logo {
+    /// Alternative text.
     pub alt: String,
+    /// Site path of the image: `/img/logo.svg` is `static/img/logo.svg`.
+    #[schemars(pattern(r"^/[^/]"))]
     pub src: String,
+    /// Site path of the image shown in the dark theme; `src` when left out.
     #[serde(default)]
     pub src_dark: Option<String>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+/// Which end of the navbar an item sits at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum Position {
     #[default]
@@ -99,42 +153,56 @@ pub enum Position {
 }
 
 /// A navbar item. The `type` field picks the kind; an unknown type is an error.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
 pub enum NavItem {
     /// A link to a route (`to`) or an external URL (`href`).
     Link {
+        /// The link text.
         label: String,
+        /// Which end of the navbar.
         #[serde(default)]
         position: Position,
+        /// A route of this site, starting with `/`.
         #[serde(default)]
         to: Option<String>,
+        /// An absolute URL (`https://…`).
         #[serde(default)]
         href: Option<String>,
+        /// The item is highlighted on routes under this path.
         #[serde(default)]
         active_base_path: Option<String>,
+        /// An icon shown before the label.
         #[serde(default)]
         icon: Option<NavIcon>,
     },
     /// A link to a doc by id; the build checks that the doc exists.
     Doc {
+        /// The link text.
         label: String,
+        /// Which end of the navbar.
         #[serde(default)]
         position: Position,
+        /// The doc's id: its path under `content/docs/` without `.md`.
         doc_id: String,
+        /// The item is highlighted on routes under this path; the doc's route when left out.
         #[serde(default)]
         active_base_path: Option<String>,
     },
     /// A menu of links.
     Dropdown {
+        /// The menu's text.
         label: String,
+        /// Which end of the navbar.
         #[serde(default)]
         position: Position,
+        /// The menu's links.
         items: Vec<LinkItem>,
     },
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+/// An icon for a navbar link.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum NavIcon {
     Github,
@@ -142,43 +210,58 @@ pub enum NavIcon {
 }
 
 /// A plain link: exactly one of `to` (a route of this site) and `href` (an external URL).
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LinkItem {
+    /// The link text.
     pub label: String,
+    /// A route of this site, starting with `/`.
     #[serde(default)]
     pub to: Option<String>,
+    /// An absolute URL (`https://…`).
     #[serde(default)]
     pub href: Option<String>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+/// The footer of every page.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Footer {
+    /// Columns of links.
     #[serde(default)]
     pub groups: Vec<FooterGroup>,
+    /// The line at the bottom.
     pub copyright: String,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+/// A titled column of footer links.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FooterGroup {
+    /// The column's heading.
     pub title: String,
+    /// The column's links.
     pub items: Vec<LinkItem>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+/// A bar above the navbar on every page.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Announcement {
+    /// Names this announcement; a reader who closes it does not see it again until the id changes.
     pub id: String,
     /// HTML: text, `<a href>`, `<b>`/`<strong>`, `<i>`/`<em>`, `<code>`.
     pub content: String,
+    /// A CSS colour: `#20232a`, `white`, `rgb(…)`.
     pub background_color: String,
+    /// A CSS colour: `#ffffff`, `white`, `rgb(…)`.
     pub text_color: String,
+    /// Whether the reader can close the bar.
     pub is_closeable: bool,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+/// A colour theme.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum Theme {
     #[default]
@@ -186,21 +269,30 @@ pub enum Theme {
     Dark,
 }
 
-#[derive(Debug, Clone, Deserialize, Default)]
+/// The light and dark themes.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, Default)]
 #[serde(deny_unknown_fields)]
 pub struct ColorMode {
+    /// The theme a first visit shows.
     #[serde(default)]
     pub default_mode: Theme,
+    /// Hide the theme switch.
     #[serde(default)]
     pub disable_switch: bool,
+    /// Follow the reader's system theme instead of `default_mode`.
     #[serde(default)]
     pub respect_prefers_color_scheme: bool,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+/// Which heading levels the table of contents lists: 2 ≤ min ≤ max ≤ 6.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Toc {
+    /// The highest level listed (2 is `##`).
+    #[schemars(range(min = 2, max = 6))]
     pub min_heading_level: u8,
+    /// The lowest level listed.
+    #[schemars(range(min = 2, max = 6))]
     pub max_heading_level: u8,
 }
 
@@ -210,16 +302,19 @@ impl Default for Toc {
     }
 }
 
-#[derive(Debug, Clone, Deserialize)]
+/// The docs section (`/docs`).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Docs {
     /// Each doc links to this origin + its route (the original site).
     #[serde(default)]
     pub original_site_url: Option<String>,
-    /// Where `/docs` itself leads.
+    /// Where `/docs` itself leads: a doc id.
     pub home_doc: String,
+    /// The docs plugin's id, as Docusaurus names it.
     #[serde(default = "default_plugin_id")]
     pub plugin_id: String,
+    /// Doc versions; the first is the one built.
     #[serde(default = "default_versions")]
     pub versions: Vec<DocsVersion>,
 }
@@ -232,79 +327,113 @@ fn default_versions() -> Vec<DocsVersion> {
     vec![DocsVersion { name: "current".into(), label: "当前版本".into(), banner: None }]
 }
 
-#[derive(Debug, Clone, Deserialize)]
+/// A version of the docs.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DocsVersion {
+    /// The version's name.
     pub name: String,
+    /// How the version is shown.
     pub label: String,
+    /// A banner on every doc of this version.
     #[serde(default)]
     pub banner: Option<VersionBanner>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+/// The banner on the docs of a version that is not the latest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum VersionBanner {
     Unreleased,
     Unmaintained,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+/// A doc sidebar.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SidebarConfig {
+    /// The sidebar's name, unique.
     pub id: String,
+    /// Its entries, in reading order.
     pub items: Vec<SidebarEntry>,
 }
 
 /// A sidebar entry: a doc id, a category, an explicitly labelled doc, or an external link.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(untagged)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged, deny_unknown_fields)]
 pub enum SidebarEntry {
+    /// A doc id: its path under `content/docs/` without `.md`, such as `guides/testing`.
     Doc(String),
+    /// A titled group of entries.
     Category {
+        /// The category's label.
         category: String,
+        /// Whether the category starts closed; closed when left out.
         #[serde(default)]
         collapsed: Option<bool>,
+        /// The category's entries.
         items: Vec<SidebarEntry>,
     },
+    /// A doc with a label of its own.
     LabelledDoc {
+        /// The doc id.
         doc: String,
+        /// The label shown instead of the doc's title.
         label: String,
     },
+    /// A link to another site.
     Link {
+        /// The link text.
         label: String,
+        /// An absolute URL.
         href: String,
     },
 }
 
-#[derive(Debug, Clone, Deserialize)]
+/// The blog (`/blog`).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Blog {
+    /// The blog's title.
     pub title: String,
+    /// The blog's description (list pages and the feed).
     pub description: String,
+    /// Posts on each list page.
+    #[schemars(range(min = 1))]
     pub posts_per_page: u32,
+    /// Show each post's reading time.
     pub show_reading_time: bool,
 }
 
-#[derive(Debug, Clone, Deserialize, Default)]
+/// The search backend, picked by `backend`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, Default)]
 #[serde(tag = "backend", rename_all = "lowercase", deny_unknown_fields)]
 pub enum Search {
+    /// Pagefind: an index built with the site, searched in the browser.
     #[default]
     Local,
+    /// A hosted DocSearch (Algolia) index.
     Hosted {
+        /// The Algolia application id.
         app_id: String,
+        /// The index name.
         index_name: String,
+        /// The public, search-only API key.
         api_key: String,
         /// Defaults to `https://{app_id}-dsn.algolia.net`.
         #[serde(default)]
         host: Option<String>,
+        /// Filters every query adds.
         #[serde(default)]
         facet_filters: Vec<String>,
+        /// Results whose URL matches this pattern open as external links.
         #[serde(default)]
         external_url_regex: Option<String>,
     },
 }
 
-#[derive(Debug, Clone, Deserialize, Default)]
+/// An analytics script.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, Default)]
 #[serde(deny_unknown_fields)]
 pub struct Analytics {
     /// Loaded with `defer` on every page when set. Unset: the site calls no other host.
@@ -312,25 +441,41 @@ pub struct Analytics {
     pub script_url: Option<String>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+/// The home page: a hero and feature sections.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Home {
+    /// The page title.
     pub title: String,
+    /// The page description (search engines, link previews).
     pub description: String,
+    /// The hero's heading.
     pub hero_title: String,
+    /// The line under the hero's heading.
     pub hero_tagline: String,
+    /// The hero button's text.
     pub action_label: String,
+    /// The doc the hero button leads to, by id.
     pub action_doc: String,
+    /// Feature sections, in order.
     pub features: Vec<HomeFeature>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+/// A feature section of the home page.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HomeFeature {
+    /// The section's heading.
     pub title: String,
+    /// The section's text.
     pub description: String,
+    /// Site path of the illustration, a file under `static/`.
+    #[schemars(pattern(r"^/[^/]"))]
     pub image: String,
+    /// Site path of the illustration in the dark theme.
+    #[schemars(pattern(r"^/[^/]"))]
     pub image_dark: String,
+    /// Alternative text of the illustration.
     pub image_alt: String,
 }
 
@@ -348,162 +493,28 @@ impl Config {
 
     /// Parses configuration text; `path` only names the file in errors.
     pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigError> {
-        let error = |field: String, span: Option<std::ops::Range<usize>>, message: String| ConfigError {
-            file: path.to_path_buf(),
-            field,
-            line: span.map(|s| line_of(text, s.start)),
-            message,
-        };
-        let de = toml::de::Deserializer::parse(text)
-            .map_err(|e| error(String::new(), e.span(), e.message().trim().to_string()))?;
-        let config: Config = serde_path_to_error::deserialize(de).map_err(|e| {
-            let field = e.path().to_string();
-            let inner = e.into_inner();
-            let message = explain(inner.message().trim());
-            error(if field == "." { String::new() } else { field }, inner.span(), message)
-        })?;
-        config.validate().map_err(|(field, message)| {
-            let line = find_field_line(text, &field);
-            ConfigError { file: path.to_path_buf(), field, line, message }
-        })?;
+        let document = deserialize::document(path, text)?;
+        let locator = Locator::new(text, &document);
+        let mut config = deserialize::config(path, text, document, &locator)?;
+        config.validate().map_err(|(field, message)| locator.error(path, field, message))?;
+        config.locator = locator;
         Ok(config)
     }
 
-    /// Checks that need only the file. Returns the field and what was expected.
-    fn validate(&self) -> Result<(), (String, String)> {
-        check_base_url(&self.site.base_url).map_err(|m| ("site.base_url".to_string(), m))?;
-        if self.site.locale != "zh-hans" {
-            return Err((
-                "site.locale".into(),
-                format!("expected `zh-hans` (the only locale this site has), found `{}`", self.site.locale),
-            ));
-        }
-        let url = &self.site.url;
-        if !(url.starts_with("https://") || url.starts_with("http://")) || url.ends_with('/') {
-            return Err((
-                "site.url".into(),
-                format!("expected an origin such as `https://example.com` (no trailing slash), found `{url}`"),
-            ));
-        }
-        let toc = &self.toc;
-        if !(2..=6).contains(&toc.min_heading_level)
-            || !(2..=6).contains(&toc.max_heading_level)
-            || toc.min_heading_level > toc.max_heading_level
-        {
-            return Err((
-                "toc".into(),
-                format!(
-                    "expected 2 <= min_heading_level <= max_heading_level <= 6, found {} and {}",
-                    toc.min_heading_level, toc.max_heading_level
-                ),
-            ));
-        }
-        if self.blog.posts_per_page == 0 {
-            return Err(("blog.posts_per_page".into(), "expected a number of posts above 0".into()));
-        }
-        for (i, item) in self.navbar.items.iter().enumerate() {
-            match item {
-                NavItem::Link { to, href, .. } => check_target(&format!("navbar.items[{i}]"), to, href)?,
-                NavItem::Dropdown { items, .. } => {
-                    for (j, l) in items.iter().enumerate() {
-                        check_target(&format!("navbar.items[{i}].items[{j}]"), &l.to, &l.href)?;
-                    }
-                }
-                NavItem::Doc { .. } => {}
-            }
-        }
-        for (i, g) in self.footer.groups.iter().enumerate() {
-            for (j, l) in g.items.iter().enumerate() {
-                check_target(&format!("footer.groups[{i}].items[{j}]"), &l.to, &l.href)?;
-            }
-        }
-        if let Some(a) = &self.announcement {
-            for (field, colour) in [("background_color", &a.background_color), ("text_color", &a.text_color)] {
-                if !is_css_colour(colour) {
-                    return Err((
-                        format!("announcement.{field}"),
-                        format!("expected a CSS colour such as `#20232a` or `white`, found `{colour}`"),
-                    ));
-                }
-            }
-        }
-        let mut seen = std::collections::HashSet::new();
-        for (i, s) in self.sidebars.iter().enumerate() {
-            if !seen.insert(&s.id) {
-                return Err((format!("sidebars[{i}].id"), format!("expected a unique id, `{}` is used twice", s.id)));
-            }
-        }
-        if self.docs.versions.is_empty() {
-            return Err(("docs.versions".into(), "expected at least one version".into()));
-        }
-        if let Search::Hosted { external_url_regex: Some(re), .. } = &self.search
-            && re.is_empty()
-        {
-            return Err(("search.external_url_regex".into(), "expected a pattern, found an empty string".into()));
-        }
-        Ok(())
+    /// Where each field is written in the file.
+    pub fn locator(&self) -> &Locator {
+        &self.locator
+    }
+
+    /// The line of a field (`navbar.items[3].doc_id`), or of the nearest enclosing field the file
+    /// writes. See [`Locator::line_of`].
+    pub fn line_of(&self, field: &str) -> Option<usize> {
+        self.locator.line_of(field)
+    }
+
+    /// An error at `field`, with its line, for problems found after loading (a doc id with no
+    /// doc, a broken link). `file` names the configuration file as the reader should see it.
+    pub fn error(&self, file: &Path, field: impl Into<String>, message: impl Into<String>) -> ConfigError {
+        self.locator.error(file, field, message)
     }
 }
-
-/// A base URL is a path that starts and ends with `/`.
-pub fn check_base_url(base: &str) -> Result<(), String> {
-    if base.starts_with('/') && base.ends_with('/') && !base.contains("//") {
-        Ok(())
-    } else {
-        Err(format!("expected a path that starts and ends with `/` (such as `/` or `/zh/`), found `{base}`"))
-    }
-}
-
-fn check_target(field: &str, to: &Option<String>, href: &Option<String>) -> Result<(), (String, String)> {
-    match (to, href) {
-        (Some(to), None) if to.starts_with('/') => Ok(()),
-        (Some(to), None) => Err((format!("{field}.to"), format!("expected a route starting with `/`, found `{to}`"))),
-        (None, Some(h)) if h.starts_with("https://") || h.starts_with("http://") || h.starts_with("mailto:") => Ok(()),
-        (None, Some(h)) => Err((format!("{field}.href"), format!("expected an absolute URL, found `{h}`"))),
-        _ => Err((field.to_string(), "expected exactly one of `to` (a route) and `href` (a URL)".into())),
-    }
-}
-
-fn is_css_colour(s: &str) -> bool {
-    let hex = s
-        .strip_prefix('#')
-        .is_some_and(|h| matches!(h.len(), 3 | 4 | 6 | 8) && h.chars().all(|c| c.is_ascii_hexdigit()));
-    let named = !s.is_empty() && s.chars().all(|c| c.is_ascii_alphabetic());
-    let func = ["rgb(", "rgba(", "hsl(", "hsla("].iter().any(|p| s.starts_with(p)) && s.ends_with(')');
-    hex || named || func
-}
-
-/// serde's messages for tagged enums say "variant"; readers of a config file think in types.
-fn explain(message: &str) -> String {
-    if let Some(rest) = message.strip_prefix("unknown variant ") {
-        return format!("unknown type {rest}");
-    }
-    if message.starts_with("data did not match any variant of untagged enum SidebarEntry") {
-        return "expected a doc id (\"guides/testing\"), a category ({ category = \"…\", items = […] }), \
-                a labelled doc ({ doc = \"…\", label = \"…\" }) or a link ({ label = \"…\", href = \"…\" })"
-            .into();
-    }
-    message.to_string()
-}
-
-fn line_of(text: &str, offset: usize) -> usize {
-    text[..offset.min(text.len())].matches('\n').count() + 1
-}
-
-/// Best-effort line of a dotted field for semantic errors: the last key's first assignment.
-fn find_field_line(text: &str, field: &str) -> Option<usize> {
-    let key = field.rsplit('.').next()?.split('[').next()?;
-    text.lines()
-        .position(|l| {
-            let l = l.trim_start();
-            l.starts_with(key) && l[key.len()..].trim_start().starts_with('=')
-        })
-        .map(|i| i + 1)
-}
-
-pub fn is_external(href: &str) -> bool {
-    href.starts_with("http://") || href.starts_with("https://") || href.starts_with("mailto:")
-}
-
-#[cfg(test)]
-mod tests;
