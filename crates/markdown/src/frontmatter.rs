@@ -141,7 +141,9 @@ fn yaml_error(yaml: &str, e: &serde_saphyr::Error) -> (usize, String) {
         m if m.starts_with("cannot deserialize null") => "a value is missing after `:` or `- `".into(),
         m => m.to_string(),
     };
-    let hint = yaml.lines().nth(yaml_line - 1).and_then(quoting_hint);
+    // Only a syntax error can come from a value that needed quotes.
+    let syntax = ["not allowed", "cannot start", "while scanning", "did not find"].iter().any(|s| message.contains(s));
+    let hint = yaml.lines().nth(yaml_line - 1).filter(|_| syntax).and_then(quoting_hint);
     match hint {
         Some(hint) => (line, format!("front matter: {message}; {hint}")),
         None => (line, format!("front matter: {message}")),
@@ -338,6 +340,13 @@ mod tests {
     fn booleans_are_yaml_1_2() {
         let e = errors(&format!("{OK}hide_table_of_contents: yes\n"));
         assert!(e[0].1.contains("true/false"), "{e:?}");
+    }
+
+    #[test]
+    fn no_quoting_hint_for_data_errors() {
+        let e = errors(&format!("{OK}x0: &b [*a]\n"));
+        assert!(e[0].1.starts_with("front matter: unknown field `x0`"), "{e:?}");
+        assert!(!e[0].1.contains("quoted"), "{e:?}");
     }
 
     #[test]
