@@ -13,20 +13,27 @@ use std::time::{Duration, Instant};
 const CASE_TIME_LIMIT: Duration = Duration::from_secs(1);
 
 /// Like the runner of site-markdown's properties: `PROPTEST_CASES` or 128 cases, a time bound
-/// per case, and a `property NAME: …` line for `bench/fuzz`.
+/// per case (over it twice in a row fails: a busy machine's stall does not repeat), and a
+/// `property NAME: …` line for `bench/fuzz`.
 fn check<S: Strategy>(name: &str, strategy: S, test: impl Fn(S::Value) -> Result<(), TestCaseError>)
 where
-    S::Value: std::fmt::Debug,
+    S::Value: std::fmt::Debug + Clone,
 {
     let cases = std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(128);
     let mut runner = TestRunner::new(Config { cases, failure_persistence: None, ..Config::default() });
     let (count, slowest, start) = (std::cell::Cell::new(0u32), std::cell::Cell::new(Duration::ZERO), Instant::now());
     let result = runner.run(&strategy, |value| {
-        let case = Instant::now();
-        test(value)?;
+        let timed = |value: S::Value| {
+            let case = Instant::now();
+            test(value).map(|()| case.elapsed())
+        };
+        let mut took = timed(value.clone())?;
+        if took > CASE_TIME_LIMIT {
+            took = took.min(timed(value)?);
+        }
         count.set(count.get() + 1);
-        slowest.set(slowest.get().max(case.elapsed()));
-        prop_assert!(case.elapsed() < CASE_TIME_LIMIT, "took {:?}", case.elapsed());
+        slowest.set(slowest.get().max(took));
+        prop_assert!(took < CASE_TIME_LIMIT, "took {:?} twice", took);
         Ok(())
     });
     let (n, secs, ms) = (count.get(), start.elapsed().as_secs_f64(), slowest.get().as_millis());
@@ -84,9 +91,9 @@ fn link_resolution() {
     files.insert(PathBuf::from("content/docs/api/atom.md"), "/docs/api/atom".to_string());
     files.insert(PathBuf::from("content/docs/guides/testing.md"), "/docs/guides/testing".to_string());
     let source = PathBuf::from("content/docs/guides/testing.md");
-    check("link resolution", (href(), 1usize..500), |(href, line)| {
-        // `compile` rejects an empty target before asking the resolver.
-        prop_assume!(!href.trim().is_empty());
+    // `compile` rejects an empty target before asking the resolver.
+    let target = href().prop_map(|h| if h.trim().is_empty() { format!("x{h}") } else { h });
+    check("link resolution", (target, 1usize..500), |(href, line)| {
         let mut r = Resolver::new(&source, "/docs/guides/testing", &files);
         match r.resolve(&href, line) {
             Ok(Resolved::Link { href: out, internal: true }) => {

@@ -313,7 +313,7 @@ mod tests {
 
     #[test]
     fn alias_bombs_stop_at_the_budget() {
-        let aliases = vec!["*a"; MAX_YAML_ALIASES + 1].join(", ");
+        let aliases = ["*a"; MAX_YAML_ALIASES + 1].join(", ");
         let e = errors(&format!("{OK}keywords: [&a x, {aliases}]\n"));
         assert!(e[0].1.contains("more than 10 YAML aliases"), "{e:?}");
         let lol = "keywords: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n";

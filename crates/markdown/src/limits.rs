@@ -1,8 +1,9 @@
 //! Structural limits of a content file. Past any of them the page could not go safely through
 //! the rest of the pipeline (page data JSON read back in Rust, rendered recursively by React in
 //! Node at build time and in the browser), so `compile` stops with an error naming the line.
-//! Each limit is far above what a real page needs: the largest page in `content/` (2023) is
-//! 29 KB with 468 code lines, 26 headings and containers nested 3 deep.
+//! Each limit is far above what a real page needs: the largest page in `content/` is
+//! 29 KB; the most code lines on a page are 468, headings 26, and blocks and inline markup
+//! are nested at most 2 deep.
 //! `content/README.md` ("Limits") documents them for writers.
 
 /// Source bytes of one file. 18 times the largest real page; keeps the worst case of every

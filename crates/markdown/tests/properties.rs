@@ -344,6 +344,84 @@ fn any_bytes() {
     });
 }
 
+/// A page nested by construction: containers (admonitions, details, tabs) around block quotes
+/// and lists, around inline tags and emphasis, around text or a link.
+#[derive(Debug, Clone)]
+struct Nested {
+    containers: Vec<u8>,
+    blocks: Vec<u8>,
+    tags: Vec<u8>,
+    emphasis: usize,
+    link: bool,
+}
+
+impl Nested {
+    fn block_depth(&self) -> usize {
+        self.containers.len() + self.blocks.len()
+    }
+
+    fn inline_depth(&self) -> usize {
+        self.tags.len() + self.emphasis + usize::from(self.link)
+    }
+
+    fn markdown(&self) -> String {
+        let (mut open, mut close) = (String::new(), Vec::new());
+        for c in &self.containers {
+            let (o, c) = match c % 3 {
+                0 => (":::note\n", ":::\n"),
+                1 => ("<details>\n<summary>更多</summary>\n\n", "</details>\n\n"),
+                _ => ("<Tabs>\n<TabItem value=\"a\">\n\n", "</TabItem>\n</Tabs>\n\n"),
+            };
+            open.push_str(o);
+            close.push(c);
+        }
+        let prefix: String = self.blocks.iter().map(|b| ["> ", "- ", "1. "][*b as usize % 3]).collect();
+        let mut inline = if self.link { "[链接](/docs/x)".to_string() } else { "核心".to_string() };
+        for i in 0..self.emphasis {
+            let m = if i % 2 == 0 { '*' } else { '_' };
+            inline = format!("{m}字 {inline} 字{m}");
+        }
+        for t in &self.tags {
+            let tag = ["kbd", "sup", "sub"][*t as usize % 3];
+            inline = format!("<{tag}>{inline}</{tag}>");
+        }
+        close.reverse();
+        format!("{open}{prefix}{inline}\n\n{}", close.concat())
+    }
+}
+
+fn nested() -> impl Strategy<Value = Nested> {
+    let kinds = |max: usize| prop::collection::vec(any::<u8>(), 0..max);
+    (kinds(24), kinds(24), kinds(12), 0usize..24, any::<bool>())
+        .prop_map(|(containers, blocks, tags, emphasis, link)| Nested { containers, blocks, tags, emphasis, link })
+}
+
+/// Within the limits a nested page compiles to exactly its nesting, and reads back as page
+/// data; past them it fails with one error, on a line of the file.
+#[test]
+fn nesting_limits() {
+    check("nesting limits", nested(), |n| {
+        let text = page(&n.markdown());
+        let result = compile(Path::new("docs/x.md"), &text, SourceKind::Doc, &mut KeepLinks, &mut Vec::new());
+        let within = n.block_depth() <= MAX_BLOCK_NESTING && n.inline_depth() <= MAX_INLINE_NESTING;
+        match result {
+            Ok(d) if within => {
+                prop_assert_eq!(block_depth(&d.content), n.block_depth());
+                prop_assert_eq!(inline_depth(&d.content), n.inline_depth());
+                page_data_round_trip(&d.content).map_err(TestCaseError::fail)
+            }
+            Err(e) if !within => {
+                prop_assert_eq!(e.len(), 1, "{:?}", e);
+                let deep = [MAX_BLOCK_NESTING, MAX_INLINE_NESTING].map(|max| format!("nested {} deep", max + 1));
+                prop_assert!(deep.iter().any(|d| e[0].message.contains(d.as_str())), "{}", e[0]);
+                lines_within(&text, &e)
+            }
+            Ok(_) => Err(TestCaseError::fail("past a limit, yet it compiled")),
+            Err(e) => Err(TestCaseError::fail(format!("within the limits, yet: {e:?}"))),
+        }
+    });
+}
+
 /// The announcement's HTML subset: no panic, nesting bounded, every internal link a site path.
 #[test]
 fn announcement_html() {

@@ -142,11 +142,12 @@ pub fn cases() -> u32 {
 }
 
 /// Runs `test` on `cases()` inputs from `strategy`. A case fails when `test` fails or panics,
-/// or takes longer than [`CASE_TIME_LIMIT`]; proptest then shrinks it to a small input.
+/// or takes longer than [`CASE_TIME_LIMIT`] twice in a row (a slow input stays slow; a stall
+/// of a busy machine does not repeat); proptest then shrinks it to a small input.
 /// Prints `property NAME: N cases in T s (slowest M ms)` (shown with `--nocapture`).
 pub fn check<S: Strategy>(name: &str, strategy: S, test: impl Fn(S::Value) -> Result<(), TestCaseError>)
 where
-    S::Value: std::fmt::Debug,
+    S::Value: std::fmt::Debug + Clone,
 {
     warm_up();
     let config = Config { cases: cases(), failure_persistence: None, ..Config::default() };
@@ -155,13 +156,18 @@ where
     let slowest = std::cell::Cell::new(Duration::ZERO);
     let start = Instant::now();
     let result = runner.run(&strategy, |value| {
-        let case = Instant::now();
-        test(value)?;
-        let took = case.elapsed();
+        let timed = |value: S::Value| {
+            let case = Instant::now();
+            test(value).map(|()| case.elapsed())
+        };
+        let mut took = timed(value.clone())?;
+        if took > CASE_TIME_LIMIT {
+            took = took.min(timed(value)?);
+        }
         count.set(count.get() + 1);
         slowest.set(slowest.get().max(took));
         if took > CASE_TIME_LIMIT {
-            return Err(TestCaseError::fail(format!("took {took:?}, over {CASE_TIME_LIMIT:?}")));
+            return Err(TestCaseError::fail(format!("took {took:?} twice, over {CASE_TIME_LIMIT:?}")));
         }
         Ok(())
     });
