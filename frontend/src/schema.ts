@@ -4,7 +4,11 @@ export type Block = { "t": "heading", level: number, id: string, children: Array
 /**
  * Tight lists render their items' first paragraph without `<p>`.
  */
-tight?: boolean, start?: number | null, items: Array<ListItem>, } | { "t": "quote", children: Array<Block>, } | { "t": "admonition", kind: AdmonitionKind, title?: Array<Inline> | null, children: Array<Block>, } | { "t": "tabs", groupId?: string | null, items: Array<TabItem>, } | { "t": "details", summary: Array<Inline>, children: Array<Block>, } | { "t": "table", align: Array<Align>, head: Array<Array<Inline>>, rows: Array<Array<Array<Inline>>>, } | { "t": "rule" } | { "t": "component" } & Component | { "t": "footnotes", items: Array<Footnote>, };
+tight?: boolean, start?: number | null, items: Array<ListItem>, } | { "t": "quote", children: Array<Block>, } | { "t": "admonition", kind: AdmonitionKind, title?: Array<Inline> | null, children: Array<Block>, } | { "t": "tabs", groupId?: string | null, items: Array<TabItem>, } | { "t": "details", 
+/**
+ * Empty when the author wrote none: the theme shows its default word.
+ */
+summary: Array<Inline>, children: Array<Block>, } | { "t": "table", align: Array<Align>, head: Array<Array<Inline>>, rows: Array<Array<Array<Inline>>>, } | { "t": "rule" } | { "t": "component" } & Component | { "t": "footnotes", items: Array<Footnote>, };
 
 export type Inline = string | InlineNode;
 
@@ -48,7 +52,11 @@ url: string,
 /**
  * Always starts and ends with `/`.
  */
-baseUrl: string, locale: string, navbar: Navbar, footer: Footer, announcement?: Announcement | null, colorMode: ColorMode, toc: TocLevels, docs: DocsSettings, blog: BlogSettings, search: SearchSettings, analytics?: Analytics | null, 
+baseUrl: string, locale: string, 
+/**
+ * Site path of the favicon (`/img/favicon.svg`).
+ */
+favicon: string, navbar: Navbar, footer: Footer, announcement?: Announcement | null, colorMode: ColorMode, toc: TocLevels, docs: DocsSettings, blog: BlogSettings, search: SearchSettings, analytics?: Analytics | null, 
 /**
  * Set by `dev`: the page listens for rebuilds and refreshes itself.
  */

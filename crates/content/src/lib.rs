@@ -4,10 +4,10 @@
 
 mod resolve;
 
-pub use resolve::{LinkKind, LinkRecord};
+pub use resolve::{LinkKind, LinkRecord, Resolver};
 
 use rayon::prelude::*;
-use site_markdown::{Diagnostic, Document, Kind};
+use site_markdown::{Diagnostic, Document, SourceKind};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -51,7 +51,7 @@ pub struct Content {
 }
 
 struct Source {
-    kind: Kind,
+    kind: SourceKind,
     path: PathBuf,
     route: String,
     id: String,
@@ -73,13 +73,11 @@ pub fn load(root: &Path, content_dir: &Path) -> Result<Content, Vec<Diagnostic>>
     let results: Vec<Result<Compiled, Vec<Diagnostic>>> = sources
         .par_iter()
         .map(|s| {
-            let text = std::fs::read_to_string(root.join(&s.path)).map_err(|e| {
-                vec![Diagnostic { file: s.path.clone(), line: None, message: format!("cannot read: {e}") }]
-            })?;
-            let mut resolver = resolve::Resolver::new(&s.path, &s.route, &by_file);
+            let bytes = read(root, &s.path)?;
+            let text = site_markdown::source_text(&s.path, &bytes).map_err(|d| vec![d])?;
+            let mut resolver = Resolver::new(&s.path, &s.route, &by_file);
             let mut warnings = Vec::new();
-            let doc = site_markdown::compile(&s.path, &text, s.kind, &mut resolver, &mut warnings)?;
-            warnings.extend(resolver.warnings);
+            let doc = site_markdown::compile(&s.path, text, s.kind, &mut resolver, &mut warnings)?;
             Ok((doc, resolver.records, warnings))
         })
         .collect();
@@ -96,15 +94,15 @@ pub fn load(root: &Path, content_dir: &Path) -> Result<Content, Vec<Diagnostic>>
         content.links.extend(links);
         content.warnings.extend(warnings);
         match s.kind {
-            Kind::Doc => content.docs.push(Doc { id: s.id, route: s.route, source: s.path, doc }),
-            Kind::BlogPost => content.posts.push(Post {
+            SourceKind::Doc => content.docs.push(Doc { id: s.id, route: s.route, source: s.path, doc }),
+            SourceKind::BlogPost => content.posts.push(Post {
                 slug: s.id,
                 date: s.date.expect("posts have dates"),
                 route: s.route,
                 source: s.path,
                 doc,
             }),
-            Kind::Page => content.pages.push(StandalonePage { route: s.route, source: s.path, doc }),
+            SourceKind::Standalone => content.pages.push(StandalonePage { route: s.route, source: s.path, doc }),
         }
     }
     if !errors.is_empty() {
@@ -117,9 +115,21 @@ pub fn load(root: &Path, content_dir: &Path) -> Result<Content, Vec<Diagnostic>>
     Ok(content)
 }
 
+/// The bytes of a content file: at most one byte past the page size limit, which is enough
+/// for `source_text` to refuse it without reading a huge file whole.
+fn read(root: &Path, path: &Path) -> Result<Vec<u8>, Vec<Diagnostic>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    let limit = site_markdown::limits::MAX_PAGE_BYTES as u64 + 1;
+    std::fs::File::open(root.join(path))
+        .and_then(|f| f.take(limit).read_to_end(&mut bytes))
+        .map_err(|e| vec![Diagnostic { file: path.to_path_buf(), line: None, message: format!("cannot read: {e}") }])?;
+    Ok(bytes)
+}
+
 fn discover(root: &Path, content_dir: &Path, errors: &mut Vec<Diagnostic>) -> Vec<Source> {
     let mut out = Vec::new();
-    for (sub, kind) in [("docs", Kind::Doc), ("blog", Kind::BlogPost), ("pages", Kind::Page)] {
+    for (sub, kind) in [("docs", SourceKind::Doc), ("blog", SourceKind::BlogPost), ("pages", SourceKind::Standalone)] {
         let dir = content_dir.join(sub);
         if !dir.is_dir() {
             continue;
@@ -145,15 +155,15 @@ fn discover(root: &Path, content_dir: &Path, errors: &mut Vec<Diagnostic>) -> Ve
                 continue;
             }
             match kind {
-                Kind::Doc => {
+                SourceKind::Doc => {
                     let id = rel.strip_suffix("/index").unwrap_or(&rel).to_string();
                     out.push(Source { kind, route: format!("/docs/{id}"), id, path: rel_to_root, date: None });
                 }
-                Kind::Page => {
+                SourceKind::Standalone => {
                     let route = if rel == "index" { "/".to_string() } else { format!("/{rel}") };
                     out.push(Source { kind, route, id: rel, path: rel_to_root, date: None });
                 }
-                Kind::BlogPost => match blog_file_name(&rel) {
+                SourceKind::BlogPost => match blog_file_name(&rel) {
                     Some((date, slug)) => out.push(Source {
                         kind,
                         route: format!("/blog/{:04}/{:02}/{:02}/{slug}", date.year(), date.month(), date.day()),
@@ -181,6 +191,3 @@ fn blog_file_name(name: &str) -> Option<(jiff::civil::Date, String)> {
     let slug = &name[11..];
     (!slug.is_empty()).then(|| (date, slug.to_string()))
 }
-
-#[cfg(test)]
-mod tests;

@@ -1,7 +1,7 @@
 //! Turns the links written in one file into routes, and records them for checking.
 
 use percent_encoding::percent_decode_str;
-use site_markdown::{Diagnostic, Links};
+use site_markdown::{Links, Resolved};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -27,17 +27,20 @@ pub struct LinkRecord {
     pub written: String,
 }
 
+/// Resolves the links of one content file against the site's files, and records the internal
+/// ones for the build's link check.
 pub struct Resolver<'a> {
     source: &'a Path,
     route: &'a str,
     by_file: &'a HashMap<PathBuf, String>,
     pub records: Vec<LinkRecord>,
-    pub warnings: Vec<Diagnostic>,
 }
 
 impl<'a> Resolver<'a> {
+    /// `source` is the file (relative to the site root), `route` its route, `by_file` the route
+    /// of every content file, for relative `.md` links.
     pub fn new(source: &'a Path, route: &'a str, by_file: &'a HashMap<PathBuf, String>) -> Self {
-        Resolver { source, route, by_file, records: Vec::new(), warnings: Vec::new() }
+        Resolver { source, route, by_file, records: Vec::new() }
     }
 
     fn record(&mut self, route: &str, anchor: Option<&str>, line: usize, written: &str) {
@@ -54,9 +57,10 @@ impl<'a> Resolver<'a> {
 }
 
 impl Links for Resolver<'_> {
-    fn resolve(&mut self, href: &str, line: usize) -> (String, bool) {
+    fn resolve(&mut self, href: &str, line: usize) -> Result<Resolved, String> {
+        let link = |href: String, internal: bool| Ok(Resolved::Link { href, internal });
         if is_external(href) {
-            return (href.to_string(), false);
+            return link(href.to_string(), false);
         }
         let (path_and_query, fragment) = match href.split_once('#') {
             Some((p, f)) => (p, Some(f)),
@@ -68,39 +72,59 @@ impl Links for Resolver<'_> {
             None => route.to_string(),
         };
         if path.is_empty() {
-            // `#anchor` on this page.
+            // `#anchor` (or `?query`) on this page.
             self.record(self.route, fragment, line, href);
-            return (with_fragment(""), true);
+            let page =
+                if path_and_query.is_empty() { String::new() } else { format!("{}{path_and_query}", self.route) };
+            return link(with_fragment(&page), true);
         }
         if path.starts_with('/') {
+            if path.len() > 1 && path.ends_with('/') {
+                let fixed = format!("{}{}", path.trim_end_matches('/'), &href[path.len()..]);
+                return Err(format!(
+                    "link `{href}` ends with `/`: write `{fixed}` (static hosts serve that page as a file, \
+                     {}.html, not as a folder)",
+                    path.trim_end_matches('/')
+                ));
+            }
             self.record(path, fragment, line, href);
-            return (href.to_string(), true);
+            return link(href.to_string(), true);
         }
         if path.ends_with(".md") || path.ends_with(".mdx") {
-            let dir = self.source.parent().unwrap_or(Path::new(""));
-            let target = normalize(&dir.join(path));
-            return match self.by_file.get(&target) {
-                Some(route) => {
-                    let route = route.clone();
-                    self.record(&route, fragment, line, href);
-                    (with_fragment(&route), true)
-                }
-                None => {
-                    self.warnings.push(Diagnostic {
-                        file: self.source.to_path_buf(),
-                        line: Some(line),
-                        message: format!("broken Markdown link `{href}`: no content file {}", target.display()),
-                    });
-                    (href.to_string(), false)
-                }
-            };
+            return Ok(self.markdown_file(path, fragment, line, href));
         }
         // A relative URL path resolves against this page's route, as in a browser.
         let base = self.route.rsplit_once('/').map_or("", |(d, _)| d);
         let route = normalize_route(&format!("{base}/{path}"));
         let query = path_and_query.strip_prefix(path).unwrap_or("");
         self.record(&route, fragment, line, href);
-        (with_fragment(&format!("{route}{query}")), true)
+        link(with_fragment(&format!("{route}{query}")), true)
+    }
+}
+
+impl Resolver<'_> {
+    /// A relative link to a content file (`../api/atom.md#参数`) becomes that file's route.
+    fn markdown_file(&mut self, path: &str, fragment: Option<&str>, line: usize, href: &str) -> Resolved {
+        let dir = self.source.parent().unwrap_or(Path::new(""));
+        let target = normalize(&dir.join(path));
+        match self.by_file.get(&target) {
+            Some(route) => {
+                let route = route.clone();
+                self.record(&route, fragment, line, href);
+                let href = match fragment {
+                    Some(f) => format!("{route}#{}", decode(f)),
+                    None => route,
+                };
+                Resolved::Link { href, internal: true }
+            }
+            // The spec makes this a warning; the text stays, without a link that leads nowhere.
+            None => Resolved::Unlinked {
+                warning: format!(
+                    "broken Markdown link `{href}`: no content file {}; its text is shown without a link",
+                    target.display()
+                ),
+            },
+        }
     }
 }
 
@@ -169,19 +193,20 @@ mod tests {
         let files = resolver_fixture();
         let src = PathBuf::from("content/docs/guides/testing.md");
         let mut r = Resolver::new(&src, "/docs/guides/testing", &files);
-        assert_eq!(r.resolve("https://x.org/a", 1), ("https://x.org/a".into(), false));
-        assert_eq!(r.resolve("#参数", 2), ("#参数".into(), true));
-        assert_eq!(r.resolve("/docs/api/atom#default", 3), ("/docs/api/atom#default".into(), true));
-        assert_eq!(r.resolve("../api/atom.md#%E5%8F%82%E6%95%B0", 4), ("/docs/api/atom#参数".into(), true));
-        assert_eq!(r.resolve("./nope.md", 5), ("./nope.md".into(), false));
-        assert_eq!(r.resolve("../api/atom", 6), ("/docs/api/atom".into(), true));
-        assert_eq!(r.resolve("/img/a.svg", 7), ("/img/a.svg".into(), true));
-        assert_eq!(r.warnings.len(), 1);
-        assert_eq!(r.warnings[0].line, Some(5));
+        let link = |href: &str, internal: bool| Ok(Resolved::Link { href: href.into(), internal });
+        assert_eq!(r.resolve("https://x.org/a", 1), link("https://x.org/a", false));
+        assert_eq!(r.resolve("#参数", 2), link("#参数", true));
+        assert_eq!(r.resolve("?tab=npm#参数", 2), link("/docs/guides/testing?tab=npm#参数", true));
+        assert_eq!(r.resolve("/docs/api/atom#default", 3), link("/docs/api/atom#default", true));
+        assert_eq!(r.resolve("../api/atom.md#%E5%8F%82%E6%95%B0", 4), link("/docs/api/atom#参数", true));
+        assert!(matches!(r.resolve("./nope.md", 5), Ok(Resolved::Unlinked { warning }) if warning.contains("nope.md")));
+        assert_eq!(r.resolve("../api/atom", 6), link("/docs/api/atom", true));
+        assert_eq!(r.resolve("/img/a.svg", 7), link("/img/a.svg", true));
         let routes: Vec<_> = r.records.iter().map(|l| (l.route.as_str(), l.anchor.as_deref(), l.kind)).collect();
         assert_eq!(
             routes,
             vec![
+                ("/docs/guides/testing", Some("参数"), LinkKind::Page),
                 ("/docs/guides/testing", Some("参数"), LinkKind::Page),
                 ("/docs/api/atom", Some("default"), LinkKind::Page),
                 ("/docs/api/atom", Some("参数"), LinkKind::Page),
@@ -189,6 +214,18 @@ mod tests {
                 ("/img/a.svg", None, LinkKind::Asset),
             ]
         );
+    }
+
+    #[test]
+    fn trailing_slash_is_an_error_with_the_fix() {
+        let files = resolver_fixture();
+        let src = PathBuf::from("content/docs/guides/testing.md");
+        let mut r = Resolver::new(&src, "/docs/guides/testing", &files);
+        let e = r.resolve("/docs/api/atom/#default", 1).unwrap_err();
+        assert!(e.contains("write `/docs/api/atom#default`"), "{e}");
+        assert!(r.resolve("/docs/x//?a=1", 2).unwrap_err().contains("write `/docs/x?a=1`"));
+        assert!(r.resolve("/", 3).is_ok());
+        assert!(r.records.iter().all(|l| l.line == 3));
     }
 
     #[test]

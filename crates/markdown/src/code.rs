@@ -1,6 +1,7 @@
 //! Code fences: the info string (`jsx title="App.jsx" {1,4-6} showLineNumbers`) and the
 //! Docusaurus magic comments (`// highlight-next-line`, `// highlight-start` … `-end`).
 
+use crate::limits::MAX_CODE_LINES;
 use site_schema::CodeBlock;
 
 #[derive(Debug, Default, PartialEq)]
@@ -20,10 +21,13 @@ pub fn parse_info(info: &str) -> Result<(FenceInfo, Vec<String>), String> {
     let lang_end = info.find(|c: char| c.is_whitespace() || c == '{').unwrap_or(info.len());
     out.lang = info[..lang_end].to_string();
     let mut rest = info[lang_end..].trim_start();
+    // Every `{…}` of the meta, parsed together so that the lines are merged once.
+    let mut ranges = String::new();
     while !rest.is_empty() {
         if let Some(r) = rest.strip_prefix('{') {
             let end = r.find('}').ok_or("line range `{…` is missing its `}`")?;
-            out.highlight.extend(parse_ranges(&r[..end])?);
+            ranges.push_str(&r[..end]);
+            ranges.push(',');
             rest = &r[end + 1..];
         } else if let Some(r) = rest.strip_prefix("title=") {
             let q = r.chars().next().filter(|c| *c == '"' || *c == '\'').ok_or("`title=` needs a quoted value")?;
@@ -44,29 +48,34 @@ pub fn parse_info(info: &str) -> Result<(FenceInfo, Vec<String>), String> {
         }
         rest = rest.trim_start();
     }
+    out.highlight = parse_ranges(&ranges)?;
     Ok((out, warnings))
 }
 
+/// `1,4-6` → `[1, 4, 5, 6]`. Ranges are merged before they are expanded, so no meta string
+/// can make a list longer than the page's code line limit.
 fn parse_ranges(s: &str) -> Result<Vec<u32>, String> {
-    let mut lines = Vec::new();
+    let mut ranges = Vec::new();
     for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let bad = || format!("bad line range `{part}` (expected numbers like 1,4-6)");
-        match part.split_once('-') {
-            Some((a, b)) => {
-                let (a, b): (u32, u32) = (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?);
-                if a == 0 || b < a {
-                    return Err(bad());
-                }
-                lines.extend(a..=b);
-            }
-            None => {
-                let n: u32 = part.parse().map_err(|_| bad())?;
-                if n == 0 {
-                    return Err(bad());
-                }
-                lines.push(n);
-            }
+        let number = |n: &str| n.trim().parse::<u32>().map_err(|_| bad());
+        let (a, b) = match part.split_once('-') {
+            Some((a, b)) => (number(a)?, number(b)?),
+            None => (number(part)?, number(part)?),
+        };
+        if a == 0 || b < a {
+            return Err(bad());
         }
+        if b as usize > MAX_CODE_LINES {
+            return Err(format!("line range `{part}` goes past line {MAX_CODE_LINES}, the most a page may hold"));
+        }
+        ranges.push((a, b));
+    }
+    ranges.sort_unstable();
+    let mut lines: Vec<u32> = Vec::new();
+    for (a, b) in ranges {
+        let from = lines.last().map_or(a, |&last| a.max(last + 1));
+        lines.extend(from..=b);
     }
     Ok(lines)
 }
@@ -150,6 +159,16 @@ mod tests {
         assert_eq!(w.len(), 1);
         assert!(parse_info("js {3-1}").is_err());
         assert!(parse_info("js title=App").is_err());
+    }
+
+    #[test]
+    fn ranges_are_merged_and_bounded() {
+        assert_eq!(parse_ranges("4-6, 1, 5-7, 2").unwrap(), vec![1, 2, 4, 5, 6, 7]);
+        assert!(parse_ranges("1-4294967295").unwrap_err().contains("goes past line 10000"));
+        let start = std::time::Instant::now();
+        let many = vec!["1-10000"; 50_000].join(",");
+        assert_eq!(parse_ranges(&many).unwrap().len(), 10_000);
+        assert!(start.elapsed().as_secs() < 1, "{:?}", start.elapsed());
     }
 
     #[test]

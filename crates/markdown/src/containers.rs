@@ -3,6 +3,7 @@
 //! for CommonMark.
 
 use crate::attrs::{self, AttrValue};
+use crate::limits::{MAX_BLOCK_NESTING, SEE};
 use site_schema::{AdmonitionKind, Component};
 
 #[derive(Debug, Clone, PartialEq)]
@@ -36,10 +37,18 @@ pub struct TabNode {
     pub value: String,
     pub label: String,
     pub default: bool,
+    pub line: usize,
     pub children: Vec<Node>,
 }
 
-enum Frame {
+/// The container pass's result: the tree and the problems found, by file line.
+pub struct Parsed {
+    pub nodes: Vec<Node>,
+    pub errors: Vec<(usize, String)>,
+}
+
+/// A container that is open while the pass reads on.
+enum Container {
     Root,
     Admonition { kind: AdmonitionKind, title: Option<String>, line: usize },
     Tabs { group_id: Option<String>, line: usize, items: Vec<TabNode> },
@@ -47,28 +56,48 @@ enum Frame {
     Details { summary: Option<String>, line: usize },
 }
 
-impl Frame {
+impl Container {
     fn describe(&self) -> &'static str {
         match self {
-            Frame::Root => "document",
-            Frame::Admonition { .. } => "`:::` admonition",
-            Frame::Tabs { .. } => "`<Tabs>`",
-            Frame::TabItem { .. } => "`<TabItem>`",
-            Frame::Details { .. } => "`<details>`",
+            Container::Root => "document",
+            Container::Admonition { .. } => "`:::` admonition",
+            Container::Tabs { .. } => "`<Tabs>`",
+            Container::TabItem { .. } => "`<TabItem>`",
+            Container::Details { .. } => "`<details>`",
+        }
+    }
+
+    fn line(&self) -> usize {
+        match self {
+            Container::Root => 1,
+            Container::Admonition { line, .. }
+            | Container::Tabs { line, .. }
+            | Container::TabItem { line, .. }
+            | Container::Details { line, .. } => *line,
         }
     }
 }
 
-struct Level {
-    frame: Frame,
+/// An open container with what it holds so far: finished children and Markdown lines not yet
+/// made a node.
+struct Open {
+    container: Container,
     children: Vec<Node>,
     buffer: String,
     buffer_line: usize,
 }
 
-impl Level {
-    fn new(frame: Frame) -> Level {
-        Level { frame, children: Vec::new(), buffer: String::new(), buffer_line: 0 }
+impl Open {
+    fn new(container: Container) -> Open {
+        Open { container, children: Vec::new(), buffer: String::new(), buffer_line: 0 }
+    }
+
+    fn push_line(&mut self, line: &str, line_no: usize) {
+        if self.buffer.is_empty() {
+            self.buffer_line = line_no;
+        }
+        self.buffer.push_str(line);
+        self.buffer.push('\n');
     }
 
     fn flush(&mut self) {
@@ -79,213 +108,288 @@ impl Level {
     }
 }
 
-/// Parses `body` (which starts at file line `first_line`). Errors go to `error(line, message)`.
-pub fn parse(body: &str, first_line: usize, allow_truncate: bool, error: &mut dyn FnMut(usize, String)) -> Vec<Node> {
-    let mut stack = vec![Level::new(Frame::Root)];
-    let mut fence: Option<(char, usize)> = None;
+/// An open code fence: its character and length.
+#[derive(Clone, Copy)]
+struct Fence {
+    marker: char,
+    len: usize,
+}
 
+struct Pass {
+    stack: Vec<Open>,
+    fence: Option<Fence>,
+    allow_truncate: bool,
+    errors: Vec<(usize, String)>,
+}
+
+/// Parses `body`, which starts at file line `first_line`.
+pub fn parse(body: &str, first_line: usize, allow_truncate: bool) -> Parsed {
+    let mut pass = Pass { stack: vec![Open::new(Container::Root)], fence: None, allow_truncate, errors: Vec::new() };
+    let mut last_line = first_line;
     for (i, raw) in body.split('\n').enumerate() {
-        let line_no = first_line + i;
-        let line = raw.trim_end_matches('\r');
+        last_line = first_line + i;
+        if pass.line(raw.trim_end_matches('\r'), last_line).is_err() {
+            // Nesting past the limit: the rest of the file is not read.
+            pass.stack.truncate(1);
+            pass.fence = None;
+            break;
+        }
+    }
+    pass.finish(last_line)
+}
+
+/// Nesting past the limit, already reported.
+struct TooDeep;
+
+impl Pass {
+    fn top(&mut self) -> &mut Open {
+        self.stack.last_mut().expect("the root is never popped")
+    }
+
+    fn error(&mut self, line: usize, message: impl Into<String>) {
+        self.errors.push((line, message.into()));
+    }
+
+    /// Between `<Tabs>` and its `<TabItem>`s only blank lines are allowed.
+    fn in_bare_tabs(&self) -> bool {
+        matches!(self.stack.last().map(|o| &o.container), Some(Container::Tabs { .. }))
+    }
+
+    fn line(&mut self, line: &str, n: usize) -> Result<(), TooDeep> {
         let t = line.trim();
-
-        // Inside a code fence everything is code, until the closing fence.
-        if let Some((c, n)) = fence {
-            if t.len() >= n && t.chars().all(|x| x == c) {
-                fence = None;
-            }
-            push_line(stack.last_mut().unwrap(), line, line_no);
-            continue;
+        if self.code_fence(t) {
+            self.top().push_line(line, n);
+            return Ok(());
         }
-        if let Some(open) = fence_open(t) {
-            fence = Some(open);
-            push_line(stack.last_mut().unwrap(), line, line_no);
-            continue;
-        }
-
-        let depth = stack.len();
-        let top = stack.last_mut().unwrap();
-        // Between `<Tabs>` and its `<TabItem>`s only blank lines are allowed.
-        let in_bare_tabs = matches!(top.frame, Frame::Tabs { .. });
-
         if let Some(rest) = t.strip_prefix(":::").filter(|r| r.starts_with(|c: char| c.is_ascii_alphabetic())) {
-            match parse_admonition(rest) {
-                Ok((kind, title)) => open(&mut stack, Frame::Admonition { kind, title, line: line_no }),
-                Err(m) => error(line_no, m),
-            }
+            self.admonition(rest, n)?;
         } else if t.len() >= 3 && t.chars().all(|c| c == ':') {
-            close(&mut stack, line_no, |f| matches!(f, Frame::Admonition { .. }), ":::", error);
-        } else if let Some(a) = tag(t, "Tabs") {
-            match attrs::parse(a) {
-                Ok(list) => {
-                    let mut group_id = None;
-                    for (k, v) in list {
-                        match (k.as_str(), v) {
-                            ("groupId", AttrValue::Str(s)) => group_id = Some(s),
-                            ("queryString" | "lazy" | "className", _) => {}
-                            (k, _) => error(line_no, format!("`<Tabs>` has no attribute `{k}` (known: groupId)")),
-                        }
-                    }
-                    open(&mut stack, Frame::Tabs { group_id, line: line_no, items: Vec::new() })
-                }
-                Err(m) => error(line_no, format!("`<Tabs>`: {m}")),
-            }
+            self.close(n, ":::", |c| matches!(c, Container::Admonition { .. }));
+        } else if let Some(attrs) = opening_tag(t, "Tabs") {
+            self.tabs(attrs, n)?;
+        } else if let Some(attrs) = opening_tag(t, "TabItem") {
+            self.tab_item(attrs, n)?;
         } else if t == "</Tabs>" {
-            close(&mut stack, line_no, |f| matches!(f, Frame::Tabs { .. }), "</Tabs>", error);
-        } else if let Some(a) = tag(t, "TabItem") {
-            if !in_bare_tabs {
-                error(line_no, "`<TabItem>` must be directly inside `<Tabs>`".into());
-                continue;
-            }
-            match attrs::parse(a) {
-                Ok(list) => {
-                    let (mut value, mut label, mut default) = (None, None, false);
-                    for (k, v) in list {
-                        match (k.as_str(), v) {
-                            ("value", AttrValue::Str(s)) => value = Some(s),
-                            ("label", AttrValue::Str(s)) => label = Some(s),
-                            ("default", AttrValue::Bool(b)) => default = b,
-                            ("attributes", _) => {}
-                            (k, _) => error(
-                                line_no,
-                                format!("`<TabItem>` has no attribute `{k}` (known: value, label, default)"),
-                            ),
-                        }
-                    }
-                    match value {
-                        Some(value) => {
-                            let label = label.unwrap_or_else(|| value.clone());
-                            open(&mut stack, Frame::TabItem { value, label, default, line: line_no })
-                        }
-                        None => error(line_no, "`<TabItem>` needs a `value` attribute".into()),
-                    }
-                }
-                Err(m) => error(line_no, format!("`<TabItem>`: {m}")),
-            }
+            self.close(n, "</Tabs>", |c| matches!(c, Container::Tabs { .. }));
         } else if t == "</TabItem>" {
-            close(&mut stack, line_no, |f| matches!(f, Frame::TabItem { .. }), "</TabItem>", error);
+            self.close(n, "</TabItem>", |c| matches!(c, Container::TabItem { .. }));
         } else if t == "<details>" || t == "<details open>" {
-            open(&mut stack, Frame::Details { summary: None, line: line_no });
+            self.open(Container::Details { summary: None, line: n })?;
         } else if t == "</details>" {
-            close(&mut stack, line_no, |f| matches!(f, Frame::Details { .. }), "</details>", error);
+            self.close(n, "</details>", |c| matches!(c, Container::Details { .. }));
         } else if let Some(s) = t.strip_prefix("<summary>").and_then(|s| s.strip_suffix("</summary>")) {
-            match &mut top.frame {
-                Frame::Details { summary: slot @ None, .. }
-                    if top.children.is_empty() && top.buffer.trim().is_empty() =>
-                {
-                    *slot = Some(s.trim().to_string())
-                }
-                _ => error(line_no, "`<summary>` must be the first line inside `<details>`".into()),
-            }
+            self.summary(s, n);
         } else if is_truncate(t) {
-            if !allow_truncate {
-                error(line_no, "`<!--truncate-->` only applies to blog posts".into());
-            } else if depth > 1 {
-                error(line_no, "`<!--truncate-->` must be at the top level, not inside a container".into());
-            } else {
-                top.flush();
-                top.children.push(Node::Truncate);
-            }
-        } else if let Some((name, a)) = component_tag(t) {
-            match component(name, a) {
-                Ok(c) => {
-                    if in_bare_tabs {
-                        error(line_no, "content inside `<Tabs>` must be inside a `<TabItem>`".into());
-                    }
-                    top.flush();
-                    top.children.push(Node::Component(c));
-                }
-                Err(m) => error(line_no, m),
-            }
-        } else if in_bare_tabs {
+            self.truncate(n);
+        } else if let Some((name, attrs)) = component_tag(t) {
+            self.component(name, attrs, n);
+        } else if self.in_bare_tabs() {
             if !t.is_empty() {
-                error(line_no, "content inside `<Tabs>` must be inside a `<TabItem>`".into());
+                self.error(n, "content inside `<Tabs>` must be inside a `<TabItem>`");
             }
         } else {
-            push_line(top, line, line_no);
+            self.top().push_line(line, n);
+        }
+        Ok(())
+    }
+
+    /// Inside a code fence everything is code, up to the closing fence. True when `t` is code.
+    fn code_fence(&mut self, t: &str) -> bool {
+        match self.fence {
+            Some(Fence { marker, len }) => {
+                if t.len() >= len && t.chars().all(|x| x == marker) {
+                    self.fence = None;
+                }
+                true
+            }
+            None => {
+                self.fence = fence_open(t);
+                self.fence.is_some()
+            }
         }
     }
 
-    while stack.len() > 1 {
-        let level = stack.last().unwrap();
-        let (what, line) = match &level.frame {
-            Frame::Admonition { line, .. } => ("`:::` admonition", *line),
-            Frame::Tabs { line, .. } => ("`<Tabs>`", *line),
-            Frame::TabItem { line, .. } => ("`<TabItem>`", *line),
-            Frame::Details { line, .. } => ("`<details>`", *line),
-            Frame::Root => unreachable!(),
+    fn open(&mut self, container: Container) -> Result<(), TooDeep> {
+        let line = container.line();
+        if self.in_bare_tabs() && !matches!(container, Container::TabItem { .. }) {
+            self.error(line, "content inside `<Tabs>` must be inside a `<TabItem>`");
+        }
+        // The root and each `<TabItem>` (one level with its `<Tabs>`) do not count.
+        let depth =
+            self.stack.iter().filter(|o| !matches!(o.container, Container::Root | Container::TabItem { .. })).count();
+        if depth >= MAX_BLOCK_NESTING && !matches!(container, Container::TabItem { .. }) {
+            let what = container.describe();
+            self.error(
+                line,
+                format!("{what} nested {} deep: containers nest at most {MAX_BLOCK_NESTING} deep ({SEE})", depth + 1),
+            );
+            return Err(TooDeep);
+        }
+        self.top().flush();
+        self.stack.push(Open::new(container));
+        Ok(())
+    }
+
+    fn admonition(&mut self, rest: &str, n: usize) -> Result<(), TooDeep> {
+        match parse_admonition(rest) {
+            Ok((kind, title)) => self.open(Container::Admonition { kind, title, line: n }),
+            Err(m) => {
+                self.error(n, m);
+                Ok(())
+            }
+        }
+    }
+
+    fn tabs(&mut self, attr_text: &str, n: usize) -> Result<(), TooDeep> {
+        let list = match attrs::parse(attr_text) {
+            Ok(list) => list,
+            Err(m) => {
+                self.error(n, format!("`<Tabs>`: {m}"));
+                return Ok(());
+            }
         };
-        error(line, format!("{what} opened here is never closed"));
-        let last = first_line + body.split('\n').count();
-        close(&mut stack, last, |_| true, "end of file", &mut |_, _| {});
-    }
-    if fence.is_some() {
-        // CommonMark closes an unclosed fence at the end of the document; say so, since it
-        // usually swallows the rest of the page.
-        error(first_line + body.split('\n').count() - 1, "a code fence is never closed".into());
-    }
-    let mut root = stack.pop().unwrap();
-    root.flush();
-    root.children
-}
-
-fn push_line(level: &mut Level, line: &str, line_no: usize) {
-    if level.buffer.is_empty() {
-        level.buffer_line = line_no;
-    }
-    level.buffer.push_str(line);
-    level.buffer.push('\n');
-}
-
-fn open(stack: &mut Vec<Level>, frame: Frame) {
-    stack.last_mut().unwrap().flush();
-    stack.push(Level::new(frame));
-}
-
-/// Closes the innermost frame if `matches` accepts it; otherwise reports the mismatch.
-fn close(
-    stack: &mut Vec<Level>,
-    line_no: usize,
-    matches: impl Fn(&Frame) -> bool,
-    closer: &str,
-    error: &mut dyn FnMut(usize, String),
-) {
-    if stack.len() == 1 || !matches(&stack.last().unwrap().frame) {
-        let inside = stack.last().unwrap().frame.describe();
-        error(line_no, format!("`{closer}` does not close anything here (inside {inside})"));
-        return;
-    }
-    let mut level = stack.pop().unwrap();
-    level.flush();
-    let parent = stack.last_mut().unwrap();
-    match level.frame {
-        Frame::Admonition { kind, title, line, .. } => {
-            parent.children.push(Node::Admonition { kind, title, line, children: level.children })
-        }
-        Frame::Tabs { group_id, items, line } => {
-            if items.is_empty() {
-                error(line, "`<Tabs>` has no `<TabItem>`".into());
-            }
-            parent.children.push(Node::Tabs { group_id, items })
-        }
-        Frame::TabItem { value, label, default, .. } => {
-            if let Frame::Tabs { items, .. } = &mut parent.frame {
-                items.push(TabNode { value, label, default, children: level.children });
+        let mut group_id = None;
+        for (k, v) in list {
+            match (k.as_str(), v) {
+                ("groupId", AttrValue::Str(s)) => group_id = Some(s),
+                ("queryString" | "lazy" | "className", _) => {}
+                (k, _) => self.error(n, format!("`<Tabs>` has no attribute `{k}` (known: groupId)")),
             }
         }
-        Frame::Details { summary, line } => parent.children.push(Node::Details {
-            summary: summary.unwrap_or_else(|| "详情".into()),
-            line,
-            children: level.children,
-        }),
-        Frame::Root => unreachable!(),
+        self.open(Container::Tabs { group_id, line: n, items: Vec::new() })
+    }
+
+    fn tab_item(&mut self, attr_text: &str, n: usize) -> Result<(), TooDeep> {
+        if !self.in_bare_tabs() {
+            self.error(n, "`<TabItem>` must be directly inside `<Tabs>`");
+            return Ok(());
+        }
+        let list = match attrs::parse(attr_text) {
+            Ok(list) => list,
+            Err(m) => {
+                self.error(n, format!("`<TabItem>`: {m}"));
+                return Ok(());
+            }
+        };
+        let (mut value, mut label, mut default) = (None, None, false);
+        for (k, v) in list {
+            match (k.as_str(), v) {
+                ("value", AttrValue::Str(s)) => value = Some(s),
+                ("label", AttrValue::Str(s)) => label = Some(s),
+                ("default", AttrValue::Bool(b)) => default = b,
+                ("attributes", _) => {}
+                (k, _) => self.error(n, format!("`<TabItem>` has no attribute `{k}` (known: value, label, default)")),
+            }
+        }
+        match value {
+            Some(value) => {
+                let label = label.unwrap_or_else(|| value.clone());
+                self.open(Container::TabItem { value, label, default, line: n })
+            }
+            None => {
+                self.error(n, "`<TabItem>` needs a `value` attribute");
+                Ok(())
+            }
+        }
+    }
+
+    fn summary(&mut self, text: &str, n: usize) {
+        let top = self.top();
+        match &mut top.container {
+            Container::Details { summary: slot @ None, .. }
+                if top.children.is_empty() && top.buffer.trim().is_empty() =>
+            {
+                *slot = Some(text.trim().to_string())
+            }
+            _ => self.error(n, "`<summary>` must be the first line inside `<details>`"),
+        }
+    }
+
+    fn truncate(&mut self, n: usize) {
+        if !self.allow_truncate {
+            self.error(n, "`<!--truncate-->` only applies to blog posts");
+        } else if self.stack.len() > 1 {
+            self.error(n, "`<!--truncate-->` must be at the top level, not inside a container");
+        } else {
+            let top = self.top();
+            top.flush();
+            top.children.push(Node::Truncate);
+        }
+    }
+
+    fn component(&mut self, name: &str, attr_text: &str, n: usize) {
+        match component(name, attr_text) {
+            Ok(c) => {
+                if self.in_bare_tabs() {
+                    self.error(n, "content inside `<Tabs>` must be inside a `<TabItem>`");
+                }
+                let top = self.top();
+                top.flush();
+                top.children.push(Node::Component(c));
+            }
+            Err(m) => self.error(n, m),
+        }
+    }
+
+    /// Closes the innermost container if `matches` accepts it; otherwise reports the mismatch.
+    fn close(&mut self, n: usize, closer: &str, matches: impl Fn(&Container) -> bool) {
+        if self.stack.len() == 1 || !matches(&self.top().container) {
+            let inside = self.top().container.describe();
+            self.error(n, format!("`{closer}` does not close anything here (inside {inside})"));
+            return;
+        }
+        self.pop();
+    }
+
+    /// Makes the innermost container a node of its parent.
+    fn pop(&mut self) {
+        let mut open = self.stack.pop().expect("never the root");
+        open.flush();
+        let children = open.children;
+        let node = match open.container {
+            Container::Admonition { kind, title, line } => Node::Admonition { kind, title, line, children },
+            Container::Tabs { group_id, items, line } => {
+                if items.is_empty() {
+                    self.error(line, "`<Tabs>` has no `<TabItem>`");
+                }
+                Node::Tabs { group_id, items }
+            }
+            Container::TabItem { value, label, default, line } => {
+                if let Container::Tabs { items, .. } = &mut self.top().container {
+                    items.push(TabNode { value, label, default, line, children });
+                }
+                return;
+            }
+            Container::Details { summary, line } => {
+                Node::Details { summary: summary.unwrap_or_default(), line, children }
+            }
+            Container::Root => unreachable!("the root is never popped"),
+        };
+        self.top().children.push(node);
+    }
+
+    fn finish(mut self, last_line: usize) -> Parsed {
+        while self.stack.len() > 1 {
+            let open = &self.stack[self.stack.len() - 1].container;
+            let (what, line) = (open.describe(), open.line());
+            self.error(line, format!("{what} opened here is never closed"));
+            self.pop();
+        }
+        if self.fence.is_some() {
+            // CommonMark closes an unclosed fence at the end of the document; say so, since it
+            // usually swallows the rest of the page.
+            self.error(last_line, "a code fence is never closed");
+        }
+        let mut root = self.stack.pop().expect("the root");
+        root.flush();
+        Parsed { nodes: root.children, errors: self.errors }
     }
 }
 
-fn fence_open(t: &str) -> Option<(char, usize)> {
-    let c = t.chars().next().filter(|c| *c == '`' || *c == '~')?;
-    let n = t.chars().take_while(|x| *x == c).count();
-    (n >= 3 && !(c == '`' && t[n..].contains('`'))).then_some((c, n))
+fn fence_open(t: &str) -> Option<Fence> {
+    let marker = t.chars().next().filter(|c| *c == '`' || *c == '~')?;
+    let len = t.chars().take_while(|x| *x == marker).count();
+    (len >= 3 && !(marker == '`' && t[len..].contains('`'))).then_some(Fence { marker, len })
 }
 
 fn parse_admonition(rest: &str) -> Result<(AdmonitionKind, Option<String>), String> {
@@ -310,7 +414,7 @@ fn parse_admonition(rest: &str) -> Result<(AdmonitionKind, Option<String>), Stri
 }
 
 /// `<Name attrs>` (an opening tag on its own line): returns the attribute text.
-fn tag<'a>(t: &'a str, name: &str) -> Option<&'a str> {
+fn opening_tag<'a>(t: &'a str, name: &str) -> Option<&'a str> {
     let rest = t.strip_prefix('<')?.strip_prefix(name)?;
     if !(rest.starts_with('>') || rest.starts_with(char::is_whitespace)) {
         return None;
@@ -354,4 +458,64 @@ fn component(name: &str, attr_text: &str) -> Result<Component, String> {
             format!("component `<{name} />`: {m}")
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn errors(body: &str) -> Vec<(usize, String)> {
+        parse(body, 1, false).errors
+    }
+
+    #[test]
+    fn nesting_stops_at_the_limit() {
+        let at_limit = ":::note\n".repeat(MAX_BLOCK_NESTING) + &":::\n".repeat(MAX_BLOCK_NESTING);
+        assert_eq!(errors(&at_limit), vec![]);
+        let past = ":::note\n".repeat(MAX_BLOCK_NESTING + 1) + "x\n" + &":::\n".repeat(MAX_BLOCK_NESTING + 1);
+        let e = errors(&past);
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert_eq!(e[0].0, MAX_BLOCK_NESTING + 1);
+        assert!(e[0].1.contains("nested 17 deep"), "{e:?}");
+    }
+
+    #[test]
+    fn tabs_count_once_with_their_items() {
+        let level = "<Tabs>\n<TabItem value=\"a\">\n";
+        let end = "</TabItem>\n</Tabs>\n";
+        let body = level.repeat(MAX_BLOCK_NESTING) + &end.repeat(MAX_BLOCK_NESTING);
+        assert_eq!(errors(&body), vec![]);
+        assert_eq!(errors(&(level.repeat(MAX_BLOCK_NESTING + 1) + &end.repeat(MAX_BLOCK_NESTING + 1))).len(), 1);
+    }
+
+    #[test]
+    fn hundred_thousand_openers_end_quickly() {
+        let body = "<details>\n".repeat(100_000);
+        let start = std::time::Instant::now();
+        let e = errors(&body);
+        assert_eq!(e.len(), 1);
+        assert!(start.elapsed().as_secs() < 1);
+    }
+
+    #[test]
+    fn containers_directly_in_tabs_are_errors() {
+        let e = errors("<Tabs>\n:::note\nx\n:::\n<TabItem value=\"a\">\n</TabItem>\n</Tabs>");
+        assert_eq!(e[0], (2, "content inside `<Tabs>` must be inside a `<TabItem>`".into()));
+    }
+
+    #[test]
+    fn unclosed_containers_name_their_opening_line() {
+        let e = errors("text\n\n:::note\n<details>\nnever closed");
+        assert_eq!(e.len(), 2);
+        assert!(e.contains(&(3, "`:::` admonition opened here is never closed".into())), "{e:?}");
+        assert!(e.contains(&(4, "`<details>` opened here is never closed".into())), "{e:?}");
+        assert_eq!(errors("```js\nx"), vec![(2, "a code fence is never closed".into())]);
+    }
+
+    #[test]
+    fn fences_hide_containers() {
+        let p = parse("````md\n:::note\n<Tabs>\n````\n", 1, false);
+        assert!(p.errors.is_empty());
+        assert!(matches!(&p.nodes[..], [Node::Markdown { .. }]));
+    }
 }

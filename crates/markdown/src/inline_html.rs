@@ -2,6 +2,7 @@
 //! `<b>`/`<strong>`, `<i>`/`<em>`, `<code>` and the five basic entities. Anything else is an
 //! error, so the front end never needs to inject raw HTML.
 
+use crate::limits::MAX_INLINE_NESTING;
 use site_schema::{Inline, InlineNode};
 
 pub fn parse(html: &str) -> Result<Vec<Inline>, String> {
@@ -36,6 +37,10 @@ pub fn parse(html: &str) -> Result<Vec<Inline>, String> {
         }
         let (name, attrs) = tag.split_once(char::is_whitespace).unwrap_or((tag, ""));
         let name = name.to_ascii_lowercase();
+        // The root is not an element; the page renders the rest recursively.
+        if stack.len() > MAX_INLINE_NESTING {
+            return Err(format!("`<{name}>`: tags nest at most {MAX_INLINE_NESTING} deep"));
+        }
         match name.as_str() {
             "a" => {
                 let href = attr(attrs, "href").ok_or("`<a>` needs an `href`")?;
@@ -146,6 +151,14 @@ mod tests {
         assert!(parse("<b>x</i>").is_err());
         assert!(parse("a & b").is_err());
         assert!(parse(r#"<img src=x onerror=alert(1)>"#).is_err());
+    }
+
+    #[test]
+    fn nesting_is_bounded() {
+        let at_limit = "<b>".repeat(MAX_INLINE_NESTING) + "x" + &"</b>".repeat(MAX_INLINE_NESTING);
+        assert!(parse(&at_limit).is_ok());
+        let deep = "<b>".repeat(100_000) + "x" + &"</b>".repeat(100_000);
+        assert!(parse(&deep).unwrap_err().contains("nest at most 16 deep"));
     }
 
     #[test]

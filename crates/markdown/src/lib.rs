@@ -12,10 +12,11 @@ mod code;
 mod containers;
 mod frontmatter;
 pub mod inline_html;
+pub mod limits;
 mod slug;
 
 pub use frontmatter::FrontMatter;
-pub use slug::Slugger;
+pub use slug::tag_slug;
 
 use site_schema::{Block, Inline};
 use std::path::{Path, PathBuf};
@@ -38,18 +39,28 @@ impl std::fmt::Display for Diagnostic {
     }
 }
 
+/// What a link resolver decided about one link.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Resolved {
+    /// Keep the link: the href to store and whether it is a route of this site.
+    Link { href: String, internal: bool },
+    /// Drop the link and keep its text, with a warning: a target worth only a warning (a
+    /// relative `.md` link to no file) must not ship as a dead link.
+    Unlinked { warning: String },
+}
+
 /// Resolves the links of a document. Called once per link and image, in document order.
 pub trait Links {
-    /// Returns the href to store and whether it is an internal route.
-    fn resolve(&mut self, href: &str, line: usize) -> (String, bool);
+    /// Resolves `href`, written on file line `line`. An `Err` is an error on that line.
+    fn resolve(&mut self, href: &str, line: usize) -> Result<Resolved, String>;
 }
 
 /// Leaves every link as written; internal when it starts with `/` or `#`.
 pub struct KeepLinks;
 
 impl Links for KeepLinks {
-    fn resolve(&mut self, href: &str, _line: usize) -> (String, bool) {
-        (href.to_string(), href.starts_with('/') || href.starts_with('#'))
+    fn resolve(&mut self, href: &str, _line: usize) -> Result<Resolved, String> {
+        Ok(Resolved::Link { href: href.to_string(), internal: href.starts_with('/') || href.starts_with('#') })
     }
 }
 
@@ -95,44 +106,85 @@ impl Document {
     }
 }
 
-/// What the compiler should accept: docs, blog posts and pages differ in front matter.
+/// Where a content file lives, which decides the front matter it may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
+pub enum SourceKind {
+    /// `content/docs/**.md`
     Doc,
+    /// `content/blog/YYYY-MM-DD-slug.md`
     BlogPost,
-    Page,
+    /// `content/pages/*.md`
+    Standalone,
 }
 
-/// Compiles `text` (the whole file) read from `file`. Errors carry every problem found, not
-/// only the first; warnings are appended to `warnings` either way.
+/// The text of a content file's bytes: checks the page size limit and that it is UTF-8.
+pub fn source_text<'a>(file: &Path, bytes: &'a [u8]) -> Result<&'a str, Diagnostic> {
+    let diag = |line: usize, message: String| Diagnostic { file: file.to_path_buf(), line: Some(line), message };
+    if bytes.len() > limits::MAX_PAGE_BYTES {
+        return Err(diag(1, page_too_large()));
+    }
+    std::str::from_utf8(bytes).map_err(|e| {
+        let good = &bytes[..e.valid_up_to()];
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = good.len() - good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1) + 1;
+        diag(
+            line,
+            format!(
+                "not valid UTF-8 (the first bad byte is byte {column} of this line): save the file as UTF-8 \
+                 (in most editors: \"Save with encoding\" → UTF-8)"
+            ),
+        )
+    })
+}
+
+fn page_too_large() -> String {
+    let max = limits::MAX_PAGE_BYTES / 1024;
+    format!("the file is larger than {max} KiB, the most a page may be: split it into several pages ({})", limits::SEE)
+}
+
+/// Compiles `text` (the whole file) read from `file`. Errors carry every problem found (up to
+/// [`limits::MAX_ERRORS_PER_FILE`]), not only the first; warnings are appended to `warnings`
+/// either way.
 pub fn compile(
     file: &Path,
     text: &str,
-    kind: Kind,
+    kind: SourceKind,
     links: &mut dyn Links,
     warnings: &mut Vec<Diagnostic>,
 ) -> Result<Document, Vec<Diagnostic>> {
-    let diag = |line: Option<usize>, message: String| Diagnostic { file: file.to_path_buf(), line, message };
-    let (front_matter, body, body_line) =
-        frontmatter::split(text, kind).map_err(|(line, m)| vec![diag(Some(line), m)])?;
+    let diagnostics = |list: Vec<(usize, String)>| diagnostics(file, list);
+    if text.len() > limits::MAX_PAGE_BYTES {
+        return Err(diagnostics(vec![(1, page_too_large())]));
+    }
+    let split = frontmatter::split(text).map_err(|e| diagnostics(vec![e]))?;
+    let front_matter = frontmatter::parse(split.yaml, kind);
+    let mut errors = front_matter.as_ref().err().cloned().unwrap_or_default();
 
-    let mut errors = Vec::new();
-    let tree =
-        containers::parse(body, body_line, kind == Kind::BlogPost, &mut |line, m| errors.push(diag(Some(line), m)));
+    let tree = containers::parse(split.body, split.body_line, kind == SourceKind::BlogPost);
+    errors.extend(tree.errors);
     let mut ctx = cmark::Context::new(links);
-    let content = ctx.compile_tree(&tree);
-    for (line, m) in ctx.take_errors() {
-        errors.push(diag(Some(line), m));
-    }
-    for (line, m) in ctx.take_warnings() {
-        warnings.push(diag(Some(line), m));
-    }
-    if !errors.is_empty() {
-        errors.sort_by_key(|d| d.line);
-        return Err(errors);
-    }
-    let (han_chars, latin_words) = count_words(body);
+    let content = ctx.compile_tree(&tree.nodes);
+    errors.append(&mut ctx.errors);
+    warnings.extend(diagnostics(std::mem::take(&mut ctx.warnings)));
+    let front_matter = match front_matter {
+        Ok(fm) if errors.is_empty() => fm,
+        _ => return Err(diagnostics(errors)),
+    };
+    let (han_chars, latin_words) = count_words(split.body);
     Ok(Document { front_matter, truncate_at: ctx.truncate_at, headings: ctx.headings, content, han_chars, latin_words })
+}
+
+/// `(line, message)` pairs as diagnostics of `file`, by line, at most
+/// [`limits::MAX_ERRORS_PER_FILE`] of them.
+fn diagnostics(file: &Path, mut list: Vec<(usize, String)>) -> Vec<Diagnostic> {
+    list.sort_by_key(|(line, _)| *line);
+    let more = list.len().saturating_sub(limits::MAX_ERRORS_PER_FILE);
+    if more > 0 {
+        list.truncate(limits::MAX_ERRORS_PER_FILE);
+        let line = list.last().map_or(1, |(l, _)| *l);
+        list.push((line, format!("… and {more} more problems after this line, not shown")));
+    }
+    list.into_iter().map(|(line, message)| Diagnostic { file: file.to_path_buf(), line: Some(line), message }).collect()
 }
 
 fn count_words(text: &str) -> (usize, usize) {
@@ -165,6 +217,3 @@ pub fn is_han(c: char) -> bool {
 pub(crate) fn is_cjk_like(c: char) -> bool {
     is_han(c) || matches!(c as u32, 0x3000..=0x303F | 0xFF00..=0xFFEF | 0x2018..=0x201F)
 }
-
-#[cfg(test)]
-mod tests;

@@ -58,7 +58,12 @@ fn doc_page(pages: &Pages, doc: &Doc, placement: Placement, sidebars: &Sidebars)
 pub fn docs_redirect(pages: &mut Pages, docs: &Docs, problems: &mut Problems) -> Option<()> {
     let inputs = pages.inputs;
     let Some(home) = docs.get(inputs.config.docs.home_doc.as_str()) else {
-        problems.config_errors(vec![missing_doc(inputs.config_file, "docs.home_doc", &inputs.config.docs.home_doc)]);
+        problems.config_errors(vec![missing_doc(
+            inputs.config,
+            inputs.config_file,
+            "docs.home_doc",
+            &inputs.config.docs.home_doc,
+        )]);
         return None;
     };
     let words = inputs.words;

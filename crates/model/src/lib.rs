@@ -19,7 +19,6 @@ mod text;
 mod words;
 
 pub use pages::{Origin, canonical};
-pub use tags::tag_slug;
 pub use words::{Words, fill};
 
 use site_config::{Config, ConfigError};
@@ -99,7 +98,7 @@ pub struct FeedItem {
 /// when there was an error.
 pub fn assemble(inputs: &Inputs, problems: &mut Problems) -> Option<Site> {
     let docs = docs::by_id(inputs.content);
-    let sidebars = match sidebar::resolve(inputs.config_file, &inputs.config.sidebars, &docs) {
+    let sidebars = match sidebar::resolve(inputs.config, inputs.config_file, &docs) {
         Ok(s) => s,
         Err(errors) => {
             problems.config_errors(errors);
@@ -123,13 +122,8 @@ pub fn assemble(inputs: &Inputs, problems: &mut Problems) -> Option<Site> {
 }
 
 /// The message for a configuration field naming a doc that does not exist.
-pub fn missing_doc(file: &Path, field: &str, id: &str) -> ConfigError {
-    ConfigError {
-        file: file.to_path_buf(),
-        field: field.into(),
-        line: None,
-        message: format!("docs data not found: no doc with id `{id}` (expected content/docs/{id}.md)"),
-    }
+pub fn missing_doc(config: &Config, file: &Path, field: &str, id: &str) -> ConfigError {
+    config.error(file, field, format!("docs data not found: no doc with id `{id}` (expected content/docs/{id}.md)"))
 }
 
 /// A path as messages show it: relative to `root` when below it.

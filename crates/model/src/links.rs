@@ -3,7 +3,7 @@
 //! file and line and the target.
 
 use crate::{Inputs, Problems, Site};
-use site_config::ConfigError;
+use site_config::Config;
 use site_content::{LinkKind, LinkRecord};
 use site_schema::{DropdownItem, Inline, InlineNode, LinkTarget, NavItem, Page};
 use std::collections::{HashMap, HashSet};
@@ -44,7 +44,7 @@ impl<'a> Targets<'a> {
 pub fn check(inputs: &Inputs, site: &Site, problems: &mut Problems) {
     let targets = Targets::new(site, inputs.files);
     check_content(&targets, &inputs.content.links, problems);
-    check_config(&targets, site, inputs.config_file, problems);
+    check_config(&targets, site, inputs.config, inputs.config_file, problems);
 }
 
 fn check_content(targets: &Targets, links: &[LinkRecord], problems: &mut Problems) {
@@ -56,18 +56,19 @@ fn check_content(targets: &Targets, links: &[LinkRecord], problems: &mut Problem
 }
 
 /// Links that come from the configuration (navbar, footer, announcement, home page, logo).
-fn check_config(targets: &Targets, site: &Site, config_file: &Path, problems: &mut Problems) {
+fn check_config(targets: &Targets, site: &Site, config: &Config, config_file: &Path, problems: &mut Problems) {
     let mut errors = Vec::new();
     let mut check = |field: String, route: &str, kind: LinkKind| {
         let (path, anchor) = route.split_once('#').map_or((route, None), |(p, a)| (p, Some(a)));
         let path = path.split('?').next().unwrap_or(path);
-        if let Some(why) = targets.problem(path, anchor, kind) {
-            errors.push(ConfigError {
-                file: config_file.to_path_buf(),
-                field,
-                line: None,
-                message: format!("broken link `{route}`: {why}"),
-            });
+        let why = if kind == LinkKind::Page && path.len() > 1 && path.ends_with('/') {
+            // Static hosts serve `/x` from `x.html`; `/x/` would look for a folder.
+            Some(format!("write `{}` without the trailing slash", route.replacen(path, path.trim_end_matches('/'), 1)))
+        } else {
+            targets.problem(path, anchor, kind)
+        };
+        if let Some(why) = why {
+            errors.push(config.error(config_file, field, format!("broken link `{route}`: {why}")));
         }
     };
     let data = &site.data;
@@ -104,6 +105,7 @@ fn check_config(targets: &Targets, site: &Site, config_file: &Path, problems: &m
             check("announcement.content".into(), &href, LinkKind::Page);
         }
     }
+    check("site.favicon".into(), &config.site.favicon, LinkKind::Asset);
     check("navbar.logo.src".into(), &data.navbar.logo.src, LinkKind::Asset);
     if let Some(dark) = &data.navbar.logo.src_dark {
         check("navbar.logo.src_dark".into(), dark, LinkKind::Asset);

@@ -102,7 +102,12 @@ pub fn home(pages: &mut Pages, docs: &Docs, problems: &mut Problems) -> Option<(
     let inputs = pages.inputs;
     let home = &inputs.config.home;
     let Some(action) = docs.get(home.action_doc.as_str()) else {
-        problems.config_errors(vec![missing_doc(inputs.config_file, "home.action_doc", &home.action_doc)]);
+        problems.config_errors(vec![missing_doc(
+            inputs.config,
+            inputs.config_file,
+            "home.action_doc",
+            &home.action_doc,
+        )]);
         return None;
     };
     let features = home

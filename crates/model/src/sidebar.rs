@@ -2,7 +2,7 @@
 
 use crate::docs::Docs;
 use crate::missing_doc;
-use site_config::{ConfigError, SidebarConfig, SidebarEntry};
+use site_config::{Config, ConfigError, SidebarEntry};
 use site_schema::{Breadcrumb, PageLink, Sidebar, SidebarItem};
 use std::collections::HashMap;
 use std::path::Path;
@@ -30,6 +30,7 @@ struct Listed {
 
 /// The walk through one sidebar's entries.
 struct Walk<'a> {
+    config: &'a Config,
     file: &'a Path,
     docs: &'a Docs<'a>,
     /// The categories around the entry being walked; each takes its first doc's route.
@@ -39,12 +40,14 @@ struct Walk<'a> {
 }
 
 /// Resolves every configured sidebar. A doc id with no doc is an error ("docs data not found").
-pub fn resolve(config_file: &Path, sidebars: &[SidebarConfig], docs: &Docs) -> Result<Sidebars, Vec<ConfigError>> {
+pub fn resolve(config: &Config, config_file: &Path, docs: &Docs) -> Result<Sidebars, Vec<ConfigError>> {
+    let sidebars = &config.sidebars;
     let mut errors = Vec::new();
     let mut trees = HashMap::new();
     let mut placements: HashMap<String, Placement> = HashMap::new();
     for (i, sb) in sidebars.iter().enumerate() {
-        let mut walk = Walk { file: config_file, docs, breadcrumbs: Vec::new(), order: Vec::new(), errors: Vec::new() };
+        let mut walk =
+            Walk { config, file: config_file, docs, breadcrumbs: Vec::new(), order: Vec::new(), errors: Vec::new() };
         let items = walk.entries(&format!("sidebars[{i}].items"), &sb.items);
         let link = |j: usize| {
             let listed: &Listed = &walk.order[j];
@@ -90,7 +93,7 @@ impl Walk<'_> {
 
     fn doc(&mut self, field: &str, id: &str, label: Option<&String>) -> Option<SidebarItem> {
         let Some(doc) = self.docs.get(id) else {
-            self.errors.push(missing_doc(self.file, field, id));
+            self.errors.push(missing_doc(self.config, self.file, field, id));
             return None;
         };
         let fm = &doc.doc.front_matter;

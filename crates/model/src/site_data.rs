@@ -24,6 +24,7 @@ pub fn site_data(config: &Config, file: &Path, docs: &Docs, problems: &mut Probl
         url: config.site.url.clone(),
         base_url: config.site.base_url.clone(),
         locale: config.site.locale.clone(),
+        favicon: config.site.favicon.clone(),
         navbar: Navbar { title: navbar.title.clone(), logo, hide_on_scroll: navbar.hide_on_scroll, items },
         footer: footer(config),
         announcement,
@@ -78,7 +79,7 @@ fn nav_items(config: &Config, file: &Path, docs: &Docs, errors: &mut Vec<ConfigE
                     active_base_path: active_base_path.clone().or_else(|| Some(doc.route.clone())),
                     icon: None,
                 }),
-                None => errors.push(missing_doc(file, &format!("navbar.items[{i}].doc_id"), doc_id)),
+                None => errors.push(missing_doc(config, file, &format!("navbar.items[{i}].doc_id"), doc_id)),
             },
             ConfNavItem::Dropdown { label, position: p, items: links } => items.push(NavItem::Dropdown {
                 label: label.clone(),
@@ -101,12 +102,7 @@ fn announcement(config: &Config, file: &Path, errors: &mut Vec<ConfigError>) -> 
             is_closeable: a.is_closeable,
         }),
         Err(message) => {
-            errors.push(ConfigError {
-                file: file.to_path_buf(),
-                field: "announcement.content".into(),
-                line: None,
-                message,
-            });
+            errors.push(config.error(file, "announcement.content", message));
             None
         }
     }

@@ -1,5 +1,6 @@
 //! Tags: their routes, and the index of pages that carry each.
 
+use site_markdown::tag_slug;
 use site_schema::{TagCount, TagLink};
 use std::collections::BTreeMap;
 
@@ -24,28 +25,6 @@ pub fn counts<T>(tags: &TagIndex<T>) -> Vec<TagCount> {
         .collect()
 }
 
-pub fn tag_slug(label: &str) -> String {
-    let slug: String = label
-        .trim()
-        .to_lowercase()
-        .chars()
-        .map(|c| if c.is_alphanumeric() || c == '.' || c == '_' { c } else { '-' })
-        .collect();
-    slug.split('-').filter(|s| !s.is_empty()).collect::<Vec<_>>().join("-")
-}
-
 pub fn links(prefix: &str, tags: &[String]) -> Vec<TagLink> {
     tags.iter().map(|t| TagLink { label: t.clone(), route: format!("{prefix}/{}", tag_slug(t)) }).collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn slugs_keep_chinese_and_dots() {
-        assert_eq!(tag_slug("发布"), "发布");
-        assert_eq!(tag_slug(" Recoil Sync "), "recoil-sync");
-        assert_eq!(tag_slug("0.7.6"), "0.7.6");
-    }
 }

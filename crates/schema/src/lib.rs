@@ -51,6 +51,7 @@ pub enum Block {
         items: Vec<TabItem>,
     },
     Details {
+        /// Empty when the author wrote none: the theme shows its default word.
         summary: Vec<Inline>,
         children: Vec<Block>,
     },
@@ -291,6 +292,8 @@ pub struct SiteData {
     /// Always starts and ends with `/`.
     pub base_url: String,
     pub locale: String,
+    /// Site path of the favicon (`/img/favicon.svg`).
+    pub favicon: String,
     pub navbar: Navbar,
     pub footer: Footer,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest';
 import {headTags} from './head';
 import type {PageData, SiteData} from '../schema';
 
-const site = {title: '站点', baseUrl: '/', analytics: undefined} as unknown as SiteData;
+const site = {title: '站点', baseUrl: '/', favicon: '/img/favicon.svg', analytics: undefined} as unknown as SiteData;
 const page: PageData = {
   route: '/docs/x',
   head: {title: 'X | 站点', description: '说明 "引号" <b>', canonical: 'https://example.com/docs/x', ogType: 'website'},

@@ -23,7 +23,7 @@ export function headTags(site: SiteData, data: PageData): string {
     h.noindex ? `<meta name="robots" content="noindex">` : '',
     `<meta name="theme-color" content="#ffffff" media="(prefers-color-scheme: light)">`,
     `<meta name="theme-color" content="#1b1d21" media="(prefers-color-scheme: dark)">`,
-    `<link rel="icon" href="${esc(withBase('img/favicon.svg'))}" type="image/svg+xml">`,
+    `<link rel="icon" href="${esc(withBase(site.favicon))}"${site.favicon.endsWith('.svg') ? ' type="image/svg+xml"' : ''}>`,
     `<link rel="alternate" type="application/rss+xml" href="${esc(withBase('blog/rss.xml'))}" title="${esc(site.title)} RSS">`,
     `<link rel="alternate" type="application/atom+xml" href="${esc(withBase('blog/atom.xml'))}" title="${esc(site.title)} Atom">`,
     data.page.kind === 'redirect' ? `<meta http-equiv="refresh" content="0; url=${esc(withBase(data.page.to))}">` : '',

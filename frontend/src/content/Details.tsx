@@ -2,6 +2,7 @@ import {useRef} from 'react';
 import type {Block, Inline} from '../schema';
 import {Blocks} from './Blocks';
 import {Inlines} from './Inlines';
+import {t} from '../i18n';
 
 const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -25,7 +26,7 @@ export function Details({summary, children}: {summary: Inline[]; children: Block
   return (
     <details ref={ref} className="details">
       <summary onClick={onClick}>
-        <Inlines nodes={summary} />
+        {summary.length > 0 ? <Inlines nodes={summary} /> : t.details}
       </summary>
       <div ref={content} className="details__content">
         <Blocks blocks={children} />

@@ -1,4 +1,8 @@
-use super::*;
+//! The public API: a content folder through `load`.
+
+use site_content::*;
+use site_schema::{Block, Inline, InlineNode};
+use std::path::Path;
 
 fn write(root: &Path, rel: &str, text: &str) {
     let p = root.join(rel);
@@ -71,4 +75,55 @@ fn broken_relative_markdown_link_is_a_warning() {
     let c = load(root, &root.join("content")).unwrap();
     assert_eq!(c.warnings.len(), 1);
     assert!(c.warnings[0].to_string().starts_with("content/docs/a.md:6: broken Markdown link `./missing.md`"));
+    // Its text stays, without a link that would lead nowhere.
+    assert_eq!(c.docs[0].doc.content, vec![Block::Paragraph { children: vec![Inline::Text("x".into())] }]);
+    assert!(c.links.is_empty());
+}
+
+#[test]
+fn working_relative_markdown_link_becomes_the_route() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "content/docs/a.md", &format!("{PAGE}\n[x](./b.md#参数)"));
+    write(root, "content/docs/b.md", PAGE);
+    let c = load(root, &root.join("content")).unwrap();
+    let link =
+        InlineNode::Link { href: "/docs/b#参数".into(), internal: true, children: vec![Inline::Text("x".into())] };
+    assert_eq!(c.docs[0].doc.content, vec![Block::Paragraph { children: vec![Inline::Node(link)] }]);
+}
+
+#[test]
+fn trailing_slash_on_a_site_link_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "content/docs/a.md", &format!("{PAGE}\n[x](/docs/b/)"));
+    let e = load(root, &root.join("content")).unwrap_err();
+    assert!(
+        e[0].to_string().starts_with("content/docs/a.md:6: link `/docs/b/` ends with `/`: write `/docs/b`"),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn a_file_that_is_not_utf8_names_the_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let mut bytes = format!("{PAGE}第一行\n第二行 ").into_bytes();
+    bytes.extend_from_slice(&[0xB5, 0xDA]); // GBK
+    std::fs::create_dir_all(root.join("content/docs")).unwrap();
+    std::fs::write(root.join("content/docs/gbk.md"), bytes).unwrap();
+    let e = load(root, &root.join("content")).unwrap_err();
+    let shown = e[0].to_string();
+    assert!(shown.starts_with("content/docs/gbk.md:6: not valid UTF-8"), "{shown}");
+    assert!(shown.contains("save the file as UTF-8"), "{shown}");
+}
+
+#[test]
+fn a_file_past_the_size_limit_is_refused_before_it_is_read_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let big = format!("{PAGE}{}", "段落。\n\n".repeat(site_markdown::limits::MAX_PAGE_BYTES / 10));
+    write(root, "content/docs/big.md", &big);
+    let e = load(root, &root.join("content")).unwrap_err();
+    assert!(e[0].to_string().starts_with("content/docs/big.md:1: the file is larger than 512 KiB"), "{e:?}");
 }

@@ -1,5 +1,8 @@
-use super::*;
-use site_schema::{AdmonitionKind, Component, InlineNode, TodoStage, Token, TokenClass};
+//! The public API: whole files through `compile`.
+
+use site_markdown::*;
+use site_schema::{AdmonitionKind, Block, Component, Inline, InlineNode, TodoStage, Token, TokenClass};
+use std::path::Path;
 
 fn doc(body: &str) -> Document {
     try_doc(body).unwrap_or_else(|e| panic!("{e:?}"))
@@ -8,7 +11,7 @@ fn doc(body: &str) -> Document {
 fn try_doc(body: &str) -> Result<Document, Vec<Diagnostic>> {
     let text = format!("---\ntitle: 标题\ndescription: 说明。\n---\n{body}");
     let mut warnings = Vec::new();
-    compile(Path::new("docs/x.md"), &text, Kind::Doc, &mut KeepLinks, &mut warnings)
+    compile(Path::new("docs/x.md"), &text, SourceKind::Doc, &mut KeepLinks, &mut warnings)
 }
 
 fn errors(body: &str) -> Vec<String> {
@@ -22,7 +25,7 @@ fn text(s: &str) -> Inline {
 #[test]
 fn front_matter_fields() {
     let t = "---\ntitle: 原子\ndescription: 一句话。\nsidebar_label: atom()\ntags: [原子, 状态]\nhide_table_of_contents: true\n---\n正文";
-    let d = compile(Path::new("a.md"), t, Kind::Doc, &mut KeepLinks, &mut vec![]).unwrap();
+    let d = compile(Path::new("a.md"), t, SourceKind::Doc, &mut KeepLinks, &mut vec![]).unwrap();
     assert_eq!(d.front_matter.title.as_deref(), Some("原子"));
     assert_eq!(d.front_matter.sidebar_label.as_deref(), Some("atom()"));
     assert_eq!(d.front_matter.tags, vec!["原子", "状态"]);
@@ -31,21 +34,29 @@ fn front_matter_fields() {
 
 #[test]
 fn front_matter_errors_name_the_line() {
-    let bad_yaml = "---\ntitle: a\ntags: [x\n---\n";
-    let e = compile(Path::new("a.md"), bad_yaml, Kind::Doc, &mut KeepLinks, &mut vec![]).unwrap_err();
+    let bad_yaml = "---\ntitle: a\ndescription: d\ntags: [x\n---\n";
+    let e = compile(Path::new("a.md"), bad_yaml, SourceKind::Doc, &mut KeepLinks, &mut vec![]).unwrap_err();
     assert_eq!(e[0].file, Path::new("a.md"));
     assert!(e[0].line.is_some_and(|l| l >= 2), "{e:?}");
-    let unknown = "---\ntitle: a\ncolour: red\n---\n";
-    let e = compile(Path::new("a.md"), unknown, Kind::Doc, &mut KeepLinks, &mut vec![]).unwrap_err();
+    let unknown = "---\ntitle: a\ndescription: d\ncolour: red\n---\n";
+    let e = compile(Path::new("a.md"), unknown, SourceKind::Doc, &mut KeepLinks, &mut vec![]).unwrap_err();
     assert!(e[0].message.contains("unknown field `colour`"), "{e:?}");
-    assert_eq!(e[0].line, Some(3));
-    let none = compile(Path::new("a.md"), "# hi", Kind::Doc, &mut KeepLinks, &mut vec![]).unwrap_err();
+    assert_eq!(e[0].line, Some(4));
+    let none = compile(Path::new("a.md"), "# hi", SourceKind::Doc, &mut KeepLinks, &mut vec![]).unwrap_err();
     assert!(none[0].message.contains("missing front matter"));
-    let unclosed = compile(Path::new("a.md"), "---\ntitle: a\n", Kind::Doc, &mut KeepLinks, &mut vec![]).unwrap_err();
+    let unclosed =
+        compile(Path::new("a.md"), "---\ntitle: a\n", SourceKind::Doc, &mut KeepLinks, &mut vec![]).unwrap_err();
     assert!(unclosed[0].message.contains("not closed"));
     let no_title =
-        compile(Path::new("a.md"), "---\ndescription: x\n---\n", Kind::Doc, &mut KeepLinks, &mut vec![]).unwrap_err();
+        compile(Path::new("a.md"), "---\ndescription: x\n---\n", SourceKind::Doc, &mut KeepLinks, &mut vec![])
+            .unwrap_err();
     assert!(no_title[0].message.contains("`title` is required"));
+    let no_description =
+        compile(Path::new("a.md"), "---\ntitle: x\n---\n", SourceKind::Doc, &mut KeepLinks, &mut vec![]).unwrap_err();
+    assert_eq!(
+        no_description[0].to_string(),
+        "a.md:2: front matter: `description` is required (one sentence for search and link previews)"
+    );
 }
 
 #[test]
@@ -287,17 +298,17 @@ fn bare_urls_become_links_but_not_inside_links() {
 fn links_go_through_the_resolver_with_lines() {
     struct Record(Vec<(String, usize)>);
     impl Links for Record {
-        fn resolve(&mut self, href: &str, line: usize) -> (String, bool) {
+        fn resolve(&mut self, href: &str, line: usize) -> Result<Resolved, String> {
             self.0.push((href.to_string(), line));
-            (format!("/resolved{href}"), true)
+            Ok(Resolved::Link { href: format!("/resolved{href}"), internal: true })
         }
     }
     let mut r = Record(vec![]);
-    let t = "---\ntitle: t\n---\n[a](./atom.md)\n\n![图](/img/a.svg)\n\n<mail@example.com>";
-    let d = compile(Path::new("x.md"), t, Kind::Doc, &mut r, &mut vec![]).unwrap();
+    let t = "---\ntitle: t\ndescription: d\n---\n[a](./atom.md)\n\n![图](/img/a.svg)\n\n<mail@example.com>";
+    let d = compile(Path::new("x.md"), t, SourceKind::Doc, &mut r, &mut vec![]).unwrap();
     assert_eq!(
         r.0,
-        vec![("./atom.md".to_string(), 4), ("/img/a.svg".to_string(), 6), ("mailto:mail@example.com".to_string(), 8)]
+        vec![("./atom.md".to_string(), 5), ("/img/a.svg".to_string(), 7), ("mailto:mail@example.com".to_string(), 9)]
     );
     assert!(
         matches!(&d.content[0], Block::Paragraph { children } if matches!(&children[0], Inline::Node(InlineNode::Link { href, .. }) if href == "/resolved./atom.md"))
@@ -306,8 +317,8 @@ fn links_go_through_the_resolver_with_lines() {
 
 #[test]
 fn blog_truncate_marker() {
-    let t = "---\ntitle: 发布\n---\n摘要。\n\n<!--truncate-->\n\n## 正文\n";
-    let d = compile(Path::new("b.md"), t, Kind::BlogPost, &mut KeepLinks, &mut vec![]).unwrap();
+    let t = "---\ntitle: 发布\ndescription: 说明。\n---\n摘要。\n\n<!--truncate-->\n\n## 正文\n";
+    let d = compile(Path::new("b.md"), t, SourceKind::BlogPost, &mut KeepLinks, &mut vec![]).unwrap();
     assert_eq!(d.truncate_at, Some(1));
     assert_eq!(d.content.len(), 2);
     assert!(errors("<!--truncate-->")[0].contains("only applies to blog posts"));
@@ -360,4 +371,108 @@ fn malformed_input_never_panics() {
     for i in inputs {
         let _ = try_doc(i);
     }
+}
+
+#[test]
+fn a_level_one_heading_in_the_body_is_an_error() {
+    let e = errors("## 二级\n\n# 一级\n\n标题\n===\n");
+    assert_eq!(e.len(), 2, "{e:?}");
+    assert!(e[0].starts_with("docs/x.md:7: a level-1 heading (`#`) in the body"), "{e:?}");
+    assert!(e[1].starts_with("docs/x.md:9: a level-1 heading"), "{e:?}");
+}
+
+#[test]
+fn duplicate_explicit_heading_ids_are_errors() {
+    let e = errors("## 参数 {#params}\n\n## 选项 {#params}\n");
+    assert_eq!(e, vec!["docs/x.md:7: heading id `{#params}` is also set on line 5; ids must differ"]);
+    let e = errors("## 示例\n\n## 其他 {#示例}\n");
+    assert_eq!(
+        e,
+        vec!["docs/x.md:7: heading id `{#示例}` is already the automatic id of the heading on line 5; choose another"]
+    );
+    let e = errors("## 其他 {#示例}\n\n## 示例\n");
+    assert!(e[0].starts_with("docs/x.md:7: this heading's automatic id `示例` is the `{#示例}` of line 5"), "{e:?}");
+    // Automatic ids among themselves are numbered, inside containers too.
+    let d = doc("## 示例\n\n:::note\n## 示例\n:::\n");
+    let ids: Vec<_> = d.headings.iter().map(|h| h.id.as_str()).collect();
+    assert_eq!(ids, vec!["示例", "示例-1"]);
+}
+
+#[test]
+fn front_matter_hints_through_compile() {
+    let text = "---\ntitle: 用法\ndescription: 用法: x\n---\n正文";
+    let e = compile(Path::new("a.md"), text, SourceKind::Doc, &mut KeepLinks, &mut vec![]).unwrap_err();
+    assert_eq!(
+        e[0].to_string(),
+        "a.md:3: front matter: mapping values are not allowed in this context; a value containing `: ` or starting \
+         with a YAML symbol must be quoted: write `description: \"用法: x\"`"
+    );
+    let text = "---\ntitle: 标签\ndescription: 说明。\ntags: [\"\"]\n---\n正文";
+    let e = compile(Path::new("a.md"), text, SourceKind::Doc, &mut KeepLinks, &mut vec![]).unwrap_err();
+    assert_eq!(e[0].to_string(), "a.md:4: front matter: empty tag; write the tag or remove the entry");
+}
+
+#[test]
+fn front_matter_and_body_errors_come_together() {
+    let text = "---\ntitle: 标题\n---\n<div>x</div>\n";
+    let e = compile(Path::new("a.md"), text, SourceKind::Doc, &mut KeepLinks, &mut vec![]).unwrap_err();
+    let lines: Vec<_> = e.iter().map(|d| d.line).collect();
+    assert_eq!(lines, vec![Some(2), Some(4)], "{e:?}");
+}
+
+#[test]
+fn source_text_names_the_first_bad_byte() {
+    let bytes = "---\n第一行\n好\u{fffd}".as_bytes().iter().copied().take(17).chain([0xC0, 0x20]).collect::<Vec<u8>>();
+    let e = source_text(Path::new("a.md"), &bytes).unwrap_err();
+    assert_eq!(e.line, Some(3));
+    assert!(
+        e.message.starts_with("not valid UTF-8 (the first bad byte is byte 4 of this line): save the file as UTF-8"),
+        "{e}"
+    );
+    assert_eq!(source_text(Path::new("a.md"), "---\n好".as_bytes()).unwrap(), "---\n好");
+}
+
+#[test]
+fn errors_are_capped_per_file() {
+    let e = errors(&"<div>x</div>\n\n".repeat(200));
+    assert_eq!(e.len(), site_markdown::limits::MAX_ERRORS_PER_FILE + 1);
+    assert!(e.last().unwrap().ends_with("… and 150 more problems after this line, not shown"), "{e:?}");
+}
+
+#[test]
+fn a_dropped_link_keeps_its_text_and_warns() {
+    struct Broken;
+    impl Links for Broken {
+        fn resolve(&mut self, href: &str, _line: usize) -> Result<Resolved, String> {
+            Ok(Resolved::Unlinked { warning: format!("broken `{href}`") })
+        }
+    }
+    let mut warnings = vec![];
+    let t = "---\ntitle: t\ndescription: d\n---\n见 [**原子**文档](./atom.md)。\n\n![图](./a.md)";
+    let d = compile(Path::new("x.md"), t, SourceKind::Doc, &mut Broken, &mut warnings).unwrap();
+    let strong = Inline::Node(InlineNode::Strong { children: vec![text("原子")] });
+    assert_eq!(d.content[0], Block::Paragraph { children: vec![text("见 "), strong, text("文档。")] });
+    assert_eq!(d.content[1], Block::Paragraph { children: vec![text("图")] });
+    let shown: Vec<_> = warnings.iter().map(ToString::to_string).collect();
+    assert_eq!(shown, vec!["x.md:5: broken `./atom.md`", "x.md:7: broken `./a.md`"]);
+}
+
+#[test]
+fn resolver_errors_name_the_line() {
+    struct Strict;
+    impl Links for Strict {
+        fn resolve(&mut self, href: &str, _line: usize) -> Result<Resolved, String> {
+            Err(format!("bad `{href}`"))
+        }
+    }
+    let t = "---\ntitle: t\ndescription: d\n---\n正文\n\n[a](/x/)";
+    let e = compile(Path::new("x.md"), t, SourceKind::Doc, &mut Strict, &mut vec![]).unwrap_err();
+    assert_eq!(e[0].to_string(), "x.md:7: bad `/x/`");
+}
+
+#[test]
+fn an_empty_link_target_is_an_error() {
+    let e = errors("正文\n\n[这里]()");
+    assert_eq!(e, vec!["docs/x.md:7: a link or image with an empty target `()`: write where it goes"]);
+    assert_eq!(errors("![图]( )").len(), 1);
 }
