@@ -9,7 +9,9 @@
 //   At each heading after the app changed, the app is type-checked as a whole and its `src/main.tsx`
 //   is run in jsdom through the todo scenario of scenario.mjs. The first version of the app must fail
 //   on React 19 with the error the page quotes (the ```text block starting "TypeError:"); the last must
-//   pass the scenario on React 19.
+//   pass the scenario on React 19, must not bundle anything of `recoil` (step 5 uninstalls it), and
+//   the files its src/main.tsx and scripts reach must also type-check against React 19's types
+//   (@types/react 19, which step 5 installs).
 // - Any other ts/tsx block is a module of its own.
 // - A block (or app script) with `// 输出：…` comments is run; each console.log line must print what
 //   its comment says, in order.
@@ -132,23 +134,47 @@ const moduleName = (b) => `example.${b.lang}`;
 
 function typecheck(checkpoints, standalone) {
   const {root, origin} = writeTypecheckTree(checkpoints, standalone);
+  runTsc(root, origin, 'tsconfig.json', '');
+  typecheckMigratedOnReact19(checkpoints, root, origin);
+}
+
+/** The last checkpoint, from its entry points only (deleted files are not reached), on React 19's types. */
+function typecheckMigratedOnReact19(checkpoints, root, origin) {
+  if (!checkpoints.length) return;
+  const k = checkpoints.length - 1;
+  const entries = [...checkpoints[k].files.keys()].filter((f) => f === 'src/main.tsx' || f.startsWith('scripts/'));
+  const types = (file) => [path.join(here, 'node_modules', file)];
+  const paths = {
+    react: types('@types/react-19/index.d.ts'),
+    'react/jsx-runtime': types('@types/react-19/jsx-runtime.d.ts'),
+    'react-dom': types('@types/react-dom-19/index.d.ts'),
+    'react-dom/client': types('@types/react-dom-19/client.d.ts'),
+  };
+  const {compilerOptions} = JSON.parse(fs.readFileSync(path.join(root, 'tsconfig.json'), 'utf8'));
+  const config = {compilerOptions: {...compilerOptions, paths}, files: entries.map((f) => `app-${k}/${f}`)};
+  fs.writeFileSync(path.join(root, 'tsconfig.react19.json'), JSON.stringify(config));
+  runTsc(root, origin, 'tsconfig.react19.json', ' (React 19 types)');
+}
+
+function runTsc(root, origin, tsconfig, suffix) {
   const tsc = path.join(here, 'node_modules/.bin/tsc');
-  const run = spawnSync(tsc, ['-p', 'tsconfig.json', '--pretty', 'false'], {encoding: 'utf8', cwd: root});
+  const run = spawnSync(tsc, ['-p', tsconfig, '--pretty', 'false'], {encoding: 'utf8', cwd: root});
   const out = `${run.stdout}${run.stderr}`;
+  const before = problems.size;
   for (const line of out.split('\n')) {
     const m = /^(.+?)\((\d+),(\d+)\): (error .*)$/.exec(line);
     if (!m) continue;
     const where = origin.get(path.resolve(root, m[1]));
-    if (!where) fail(0, `${m[1]}:${m[2]}: ${m[4]}`);
-    else fail(where.line + Number(m[2]), `${where.label}: ${m[4]}`);
+    if (!where) fail(0, `${m[1]}:${m[2]}${suffix}: ${m[4]}`);
+    else fail(where.line + Number(m[2]), `${where.label}${suffix}: ${m[4]}`);
   }
-  if (run.status !== 0 && !problems.size) fail(0, `tsc failed: ${out.slice(0, 500)}`);
+  if (run.status !== 0 && problems.size === before) fail(0, `tsc -p ${tsconfig} failed: ${out.slice(0, 500)}`);
 }
 
-async function bundle(entryFile, outFile, {react19 = false} = {}) {
+async function bundle(entryFile, outFile, {react19 = false, inputs = null} = {}) {
   const options = {
     entryPoints: [entryFile], outfile: outFile, bundle: true, format: 'esm', platform: 'node',
-    jsx: 'automatic', logLevel: 'silent', nodePaths: [path.join(here, 'node_modules')],
+    jsx: 'automatic', logLevel: 'silent', nodePaths: [path.join(here, 'node_modules')], metafile: Boolean(inputs),
   };
   if (react19) {
     // Everything goes into the bundle, so that every `react` import (ours, Jotai's, Recoil's) is React 19.
@@ -156,7 +182,8 @@ async function bundle(entryFile, outFile, {react19 = false} = {}) {
   } else {
     options.packages = 'external';
   }
-  await build(options);
+  const result = await build(options);
+  if (inputs) inputs.push(...Object.keys(result.metafile.inputs));
   return outFile;
 }
 
@@ -191,8 +218,11 @@ async function runApp(checkpoints, expectedReact19Error) {
   const broken = runScenario(await bundle(firstEntry, path.join(dir, 'app-first-r19.mjs'), {react19: true}), 'error', expectedReact19Error.pattern);
   if (!broken.ok) fail(expectedReact19Error.line, `the Recoil app on React 19: ${broken.detail}`);
   const lastEntry = path.join(work, 'tsc', `app-${last}`, 'src/main.tsx');
-  const migrated = runScenario(await bundle(lastEntry, path.join(dir, 'app-last-r19.mjs'), {react19: true}), 'todo');
+  const inputs = [];
+  const migrated = runScenario(await bundle(lastEntry, path.join(dir, 'app-last-r19.mjs'), {react19: true, inputs}), 'todo');
   if (!migrated.ok) fail(checkpoints[last].line, `"${checkpoints[last].name}" on React 19: ${migrated.detail}`);
+  const recoil = inputs.filter((file) => /(^|\/)node_modules\/recoil\//.test(file));
+  if (recoil.length) fail(checkpoints[last].line, `"${checkpoints[last].name}": the migrated app still bundles recoil (${recoil[0]})`);
 }
 
 /** App scripts (scripts/…) with output comments, run at their checkpoint. */
@@ -259,7 +289,7 @@ async function main() {
   console.log(
     problems.size
       ? `${problems.size} problem(s)`
-      : `ok: ${blocks} blocks type-checked; app run at ${checkpoints.length} checkpoints (React 18), first and last on React 19; outputs compared`,
+      : `ok: ${blocks} blocks type-checked; app run at ${checkpoints.length} checkpoints (React 18), first and last on React 19 (the last without recoil, also type-checked on React 19's types); outputs compared`,
   );
   process.exit(problems.size ? 1 : 0);
 }
