@@ -2,7 +2,8 @@
 //! closes it when the client is too slow or gone. hyper's own header timeout starts as soon as
 //! a connection waits for a request, so it cannot tell an idle keep-alive connection (fine
 //! for a minute) from a client trickling its request head (not fine for long); the watchdog
-//! reads the byte counts and request state below and applies each limit to its own case.
+//! reads what the connection did and applies each limit to its own case. (So hyper's timer is
+//! off: it would also cost a timer entry per request.)
 
 use crate::serve::Shared;
 use hyper::service::service_fn;
@@ -11,20 +12,21 @@ use std::convert::Infallible;
 use std::io;
 use std::pin::{Pin, pin};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::task::{Context, Poll};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
 use tokio::sync::OwnedSemaphorePermit;
 use tokio::time::MissedTickBehavior;
 
-/// What a connection is doing, in milliseconds since it opened (0: never).
+/// What a connection has done since the watchdog last looked: flags set on the hot path
+/// (no clock read per request), turned into times by the watchdog at each of its ticks.
 pub struct Activity {
-    opened: Instant,
     busy: AtomicBool,
-    last_io: AtomicU64,
-    head_started: AtomicU64,
+    io: AtomicBool,
+    /// Bytes of a request head have come in, and the head is not complete yet.
+    head: AtomicBool,
 }
 
 #[derive(Debug, PartialEq)]
@@ -38,53 +40,58 @@ pub enum Verdict {
 
 impl Activity {
     fn new() -> Activity {
-        Activity {
-            opened: Instant::now(),
-            busy: AtomicBool::new(false),
-            last_io: AtomicU64::new(1),
-            head_started: AtomicU64::new(0),
-        }
-    }
-
-    fn now(&self) -> u64 {
-        self.opened.elapsed().as_millis() as u64 + 1
+        Activity { busy: AtomicBool::new(false), io: AtomicBool::new(false), head: AtomicBool::new(false) }
     }
 
     fn read(&self) {
-        let now = self.now();
-        self.last_io.store(now, Relaxed);
-        if !self.busy.load(Relaxed) && self.head_started.load(Relaxed) == 0 {
-            self.head_started.store(now, Relaxed);
+        self.io.store(true, Relaxed);
+        if !self.busy.load(Relaxed) {
+            self.head.store(true, Relaxed);
         }
     }
 
     fn wrote(&self) {
-        self.last_io.store(self.now(), Relaxed);
+        self.io.store(true, Relaxed);
     }
 
     fn request_started(&self) {
         self.busy.store(true, Relaxed);
-        self.head_started.store(0, Relaxed);
+        self.head.store(false, Relaxed);
     }
 
     fn request_done(&self) {
         self.busy.store(false, Relaxed);
-        self.last_io.store(self.now(), Relaxed);
+        self.io.store(true, Relaxed);
+    }
+}
+
+/// The watchdog's own record of when things happened, at the precision of its ticks.
+pub struct Watch {
+    last_io: Instant,
+    head_since: Option<Instant>,
+}
+
+impl Watch {
+    pub fn new(now: Instant) -> Watch {
+        Watch { last_io: now, head_since: None }
     }
 
-    pub fn verdict(&self, limits: &crate::Limits, crowded: bool) -> Verdict {
-        let now = self.now();
-        let since = |t: u64| Duration::from_millis(now.saturating_sub(t));
-        if self.busy.load(Relaxed) {
+    pub fn verdict(&mut self, a: &Activity, now: Instant, limits: &crate::Limits, crowded: bool) -> Verdict {
+        if a.io.swap(false, Relaxed) {
+            self.last_io = now;
+        }
+        if a.busy.load(Relaxed) {
+            self.head_since = None;
             // A response in flight (the dev event stream too) only needs to keep moving.
-            return if since(self.last_io.load(Relaxed)) > limits.send_stall { Verdict::Drop } else { Verdict::Keep };
+            return if now - self.last_io > limits.send_stall { Verdict::Drop } else { Verdict::Keep };
         }
-        let head = self.head_started.load(Relaxed);
-        if head != 0 {
-            return if since(head) > limits.header_read { Verdict::Drop } else { Verdict::Keep };
+        if a.head.load(Relaxed) {
+            let since = *self.head_since.get_or_insert(now);
+            return if now - since > limits.header_read { Verdict::Drop } else { Verdict::Keep };
         }
+        self.head_since = None;
         let idle = if crowded { limits.idle_when_full } else { limits.idle };
-        if since(self.last_io.load(Relaxed)) > idle { Verdict::Close } else { Verdict::Keep }
+        if now - self.last_io > idle { Verdict::Close } else { Verdict::Keep }
     }
 }
 
@@ -113,14 +120,15 @@ pub async fn drive(shared: Arc<Shared>, stream: TcpStream, slot: OwnedSemaphoreP
         })
     };
     let mut conn = pin!(shared.http.serve_connection(io, service));
-    let mut watch = tokio::time::interval_at(tokio::time::Instant::now() + shared.tick, shared.tick);
-    watch.set_missed_tick_behavior(MissedTickBehavior::Delay);
+    let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + shared.tick, shared.tick);
+    ticks.set_missed_tick_behavior(MissedTickBehavior::Delay);
+    let mut watch = Watch::new(Instant::now());
     let mut stop = shared.stop.clone();
     let mut stopping = false;
     loop {
         tokio::select! {
             _ = conn.as_mut() => return,
-            _ = watch.tick() => match activity.verdict(&shared.limits, shared.crowded.load(Relaxed)) {
+            now = ticks.tick() => match watch.verdict(&activity, now.into_std(), &shared.limits, shared.crowded.load(Relaxed)) {
                 Verdict::Keep => {}
                 Verdict::Close => conn.as_mut().graceful_shutdown(),
                 Verdict::Drop => return,
@@ -191,59 +199,58 @@ impl AsyncWrite for Watched {
 mod tests {
     use super::*;
     use crate::Limits;
+    use std::time::Duration;
 
     fn limits() -> Limits {
         Limits {
-            header_read: Duration::from_millis(50),
-            idle: Duration::from_millis(100),
-            idle_when_full: Duration::from_millis(20),
-            send_stall: Duration::from_millis(50),
+            header_read: Duration::from_secs(5),
+            idle: Duration::from_secs(60),
+            idle_when_full: Duration::from_secs(1),
+            send_stall: Duration::from_secs(30),
             ..Limits::default()
         }
     }
 
-    fn after(ms: u64) {
-        std::thread::sleep(Duration::from_millis(ms));
+    fn at(t0: Instant, secs: u64) -> Instant {
+        t0 + Duration::from_secs(secs)
     }
 
     #[test]
     fn idle_connections_close_after_the_idle_limit_sooner_when_full() {
-        let a = Activity::new();
-        assert_eq!(a.verdict(&limits(), false), Verdict::Keep);
-        after(40);
-        assert_eq!(a.verdict(&limits(), false), Verdict::Keep);
-        assert_eq!(a.verdict(&limits(), true), Verdict::Close);
-        after(80);
-        assert_eq!(a.verdict(&limits(), false), Verdict::Close);
+        let (a, t0) = (Activity::new(), Instant::now());
+        let mut w = Watch::new(t0);
+        assert_eq!(w.verdict(&a, at(t0, 30), &limits(), false), Verdict::Keep);
+        assert_eq!(w.verdict(&a, at(t0, 30), &limits(), true), Verdict::Close);
+        assert_eq!(w.verdict(&a, at(t0, 61), &limits(), false), Verdict::Close);
     }
 
     #[test]
     fn a_request_head_must_arrive_within_the_header_limit() {
-        let a = Activity::new();
+        let (a, t0) = (Activity::new(), Instant::now());
+        let mut w = Watch::new(t0);
         a.read();
-        after(30);
+        assert_eq!(w.verdict(&a, at(t0, 1), &limits(), false), Verdict::Keep);
         a.read();
-        assert_eq!(a.verdict(&limits(), false), Verdict::Keep, "still within the limit");
-        after(40);
+        assert_eq!(w.verdict(&a, at(t0, 5), &limits(), false), Verdict::Keep, "still within the limit");
         a.read();
-        assert_eq!(a.verdict(&limits(), false), Verdict::Drop, "trickling bytes do not reset it");
+        assert_eq!(w.verdict(&a, at(t0, 7), &limits(), false), Verdict::Drop, "trickling bytes do not reset it");
         a.request_started();
-        assert_eq!(a.verdict(&limits(), false), Verdict::Keep);
+        assert_eq!(w.verdict(&a, at(t0, 8), &limits(), false), Verdict::Keep);
     }
 
     #[test]
     fn a_response_in_flight_only_needs_to_keep_moving() {
-        let a = Arc::new(Activity::new());
+        let (a, t0) = (Arc::new(Activity::new()), Instant::now());
+        let mut w = Watch::new(t0);
         a.request_started();
         let busy = Busy(a.clone());
-        for _ in 0..4 {
-            after(30);
+        for s in [20, 40, 60, 80] {
             a.wrote();
-            assert_eq!(a.verdict(&limits(), true), Verdict::Keep, "a stream writing keep-alives lives on");
+            assert_eq!(w.verdict(&a, at(t0, s), &limits(), true), Verdict::Keep, "a stream writing lives on");
         }
-        after(70);
-        assert_eq!(a.verdict(&limits(), false), Verdict::Drop, "a client that stopped reading");
+        assert_eq!(w.verdict(&a, at(t0, 111), &limits(), false), Verdict::Drop, "a client that stopped reading");
         drop(busy);
-        assert_eq!(a.verdict(&limits(), false), Verdict::Keep, "done: idle from now");
+        assert_eq!(w.verdict(&a, at(t0, 112), &limits(), false), Verdict::Keep, "done: idle from now");
+        assert_eq!(w.verdict(&a, at(t0, 173), &limits(), false), Verdict::Close);
     }
 }

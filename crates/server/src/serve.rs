@@ -175,7 +175,7 @@ impl Server {
         let limits = self.limits.clone();
         let cap = connection_cap(limits.max_connections);
         let shared = Arc::new(Shared {
-            http: http_builder(&limits),
+            http: http_builder(),
             tick: watchdog_tick(&limits),
             server: self.clone(),
             limits: limits.clone(),
@@ -193,13 +193,12 @@ impl Server {
     }
 }
 
-fn http_builder(limits: &Limits) -> http1::Builder {
+fn http_builder() -> http1::Builder {
     let mut http = http1::Builder::new();
-    http.timer(TokioTimer::new())
-        // A backstop only: the watchdog applies the header and idle limits more precisely.
-        .header_read_timeout(limits.idle + limits.header_read)
-        // Pipelined requests get their answers in one write.
-        .pipeline_flush(true);
+    // The watchdog (`conn`) applies the header and idle limits.
+    http.timer(TokioTimer::new()).header_read_timeout(None);
+    // Not `pipeline_flush`: it makes hyper copy every body into its write buffer, while
+    // without it a file's bytes go from memory to the socket in one `writev` with the head.
     http
 }
 
