@@ -149,3 +149,49 @@ async fn pipelined_requests_on_one_connection() {
     assert_eq!(text.matches("HTTP/1.1 200 OK").count(), 2, "{text}");
     assert!(text.contains("<h1>home</h1>") && text.ends_with("<h1>intro</h1>"), "{text}");
 }
+
+fn pattern(len: u32, step: u32) -> Vec<u8> {
+    (0..len).map(|i| (i.wrapping_mul(step) % 251) as u8).collect()
+}
+
+#[tokio::test]
+async fn large_bodies_arrive_whole_in_every_form() {
+    let d = site();
+    let (body, br) = (pattern(300_000, 7), pattern(120_000, 13));
+    common::write(d.path(), "assets/big-abc.js", &body);
+    common::write(d.path(), "assets/big-abc.js.br", &br);
+    let s = serve(&d, "/");
+    let (_, _, got) = s.get("/assets/big-abc.js", &[]).await;
+    assert!(got == body, "identity body differs");
+    let (_, h, got) = s.get("/assets/big-abc.js", &[("accept-encoding", "br")]).await;
+    assert_eq!(hv(&h, "content-length"), "120000");
+    assert!(got == br, "brotli body differs");
+    let (st, _, got) = s.get("/assets/big-abc.js", &[("range", "bytes=100000-250000")]).await;
+    assert_eq!(st, StatusCode::PARTIAL_CONTENT);
+    assert!(got == body[100_000..=250_000], "range differs");
+
+    // A slow reader with a small window: the body goes out in many partial writes.
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let mut stream = socket.connect(s.addr).await.unwrap();
+    let two = "GET /assets/big-abc.js HTTP/1.1\r\nHost: x\r\nAccept-Encoding: br\r\n\r\n\
+               GET /assets/big-abc.js HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+    stream.write_all(two.as_bytes()).await.unwrap();
+    let mut all = Vec::new();
+    let mut chunk = [0u8; 8192];
+    loop {
+        let n = stream.read(&mut chunk).await.unwrap();
+        if n == 0 {
+            break;
+        }
+        all.extend_from_slice(&chunk[..n]);
+        if all.len() % 7 == 0 {
+            tokio::time::sleep(std::time::Duration::from_millis(1)).await;
+        }
+    }
+    let first_head = all.windows(4).position(|w| w == b"\r\n\r\n").unwrap() + 4;
+    assert!(all[first_head..first_head + br.len()] == br[..], "first response differs");
+    let rest = &all[first_head + br.len()..];
+    let second_head = rest.windows(4).position(|w| w == b"\r\n\r\n").unwrap() + 4;
+    assert!(rest[second_head..] == body[..], "second response differs");
+}
