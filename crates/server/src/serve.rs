@@ -159,6 +159,11 @@ impl Server {
 
     /// Serves until `stop` resolves: then stops accepting (the port closes), lets requests in
     /// flight finish for up to `Limits::drain`, and returns.
+    ///
+    /// Connections are served by one thread per core, each with its own single-threaded
+    /// runtime accepting from the shared socket, as nginx runs one worker per core: a request
+    /// never waits for another thread to be scheduled (on a busy machine that wait, not the
+    /// work, was what held a shared multi-threaded runtime back).
     pub async fn serve_until(
         self,
         listener: Listener,
@@ -166,8 +171,7 @@ impl Server {
         stop: impl Future<Output = ()> + Send + 'static,
     ) -> Result<()> {
         raise_open_file_limit();
-        let listener = TcpListener::from_std(listener.socket)?;
-        let (stop_tx, stop_rx) = watch::channel(false);
+        let (stop_tx, mut stop_rx) = watch::channel(false);
         tokio::spawn(async move {
             stop.await;
             let _ = stop_tx.send(true);
@@ -183,14 +187,48 @@ impl Server {
             stop: stop_rx.clone(),
         });
         if follow == Follow::NewBuilds {
-            tokio::spawn(crate::follow::follow(self, stop_rx));
+            tokio::spawn(crate::follow::follow(self, stop_rx.clone()));
         }
         let slots = Arc::new(Semaphore::new(cap));
-        accept(&listener, &shared, &slots).await;
+        let (finished_tx, finished_rx) = watch::channel(false);
+        let count = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let mut workers = Vec::with_capacity(count);
+        for i in 0..count {
+            let (socket, shared, slots, finished) =
+                (listener.socket.try_clone()?, shared.clone(), slots.clone(), finished_rx.clone());
+            let thread = std::thread::Builder::new().name(format!("docsite-http-{i}"));
+            workers.push(thread.spawn(move || worker(socket, &shared, &slots, finished))?);
+        }
         drop(listener);
+        stopped(&mut stop_rx).await;
         drain(&slots, cap, limits.drain).await;
+        let _ = finished_tx.send(true);
+        for w in workers {
+            let _ = tokio::task::spawn_blocking(move || w.join()).await;
+        }
         Ok(())
     }
+}
+
+/// One serving thread: accepts until the stop, then keeps its connections going until the
+/// server has drained (or given up waiting), and drops what is left.
+fn worker(
+    socket: std::net::TcpListener,
+    shared: &Arc<Shared>,
+    slots: &Arc<Semaphore>,
+    mut finished: watch::Receiver<bool>,
+) {
+    let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+        Ok(rt) => rt,
+        Err(e) => return eprintln!("error: a serving thread cannot start: {e}"),
+    };
+    runtime.block_on(async {
+        match TcpListener::from_std(socket) {
+            Ok(listener) => accept(&listener, shared, slots).await,
+            Err(e) => eprintln!("error: a serving thread cannot listen: {e}"),
+        }
+        let _ = finished.wait_for(|f| *f).await;
+    });
 }
 
 fn http_builder() -> http1::Builder {
