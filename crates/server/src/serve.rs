@@ -15,6 +15,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Duration;
 use tokio::net::TcpListener;
+use tokio::sync::mpsc::UnboundedSender;
 use tokio::sync::{Semaphore, watch};
 
 /// Timeouts and caps. The defaults are for a documentation site on a small machine.
@@ -191,16 +192,20 @@ impl Server {
         }
         let slots = Arc::new(Semaphore::new(cap));
         let (finished_tx, finished_rx) = watch::channel(false);
+        let (idle_tx, mut idle_rx) = tokio::sync::mpsc::unbounded_channel::<()>();
         let count = std::thread::available_parallelism().map_or(1, |n| n.get());
         let mut workers = Vec::with_capacity(count);
         for i in 0..count {
-            let (socket, shared, slots, finished) =
-                (listener.socket.try_clone()?, shared.clone(), slots.clone(), finished_rx.clone());
+            let socket = listener.socket.try_clone()?;
+            let (shared, slots, idle, finished) = (shared.clone(), slots.clone(), idle_tx.clone(), finished_rx.clone());
             let thread = std::thread::Builder::new().name(format!("docsite-http-{i}"));
-            workers.push(thread.spawn(move || worker(socket, &shared, &slots, finished))?);
+            workers.push(thread.spawn(move || worker(socket, &shared, &slots, idle, finished))?);
         }
-        drop(listener);
+        drop((listener, idle_tx));
         stopped(&mut stop_rx).await;
+        // Every worker has stopped accepting (and given back the slot it held for the next
+        // client) before the open connections are counted.
+        while idle_rx.recv().await.is_some() {}
         drain(&slots, cap, limits.drain).await;
         let _ = finished_tx.send(true);
         for w in workers {
@@ -216,6 +221,7 @@ fn worker(
     socket: std::net::TcpListener,
     shared: &Arc<Shared>,
     slots: &Arc<Semaphore>,
+    idle: UnboundedSender<()>,
     mut finished: watch::Receiver<bool>,
 ) {
     let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
@@ -227,6 +233,7 @@ fn worker(
             Ok(listener) => accept(&listener, shared, slots).await,
             Err(e) => eprintln!("error: a serving thread cannot listen: {e}"),
         }
+        drop(idle);
         let _ = finished.wait_for(|f| *f).await;
     });
 }
