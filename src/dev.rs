@@ -1,74 +1,162 @@
-//! `dev`: build once, serve, and rebuild on every change. Open pages hear about the routes
-//! that changed (server-sent events) and refresh themselves.
+//! `dev`: build, serve, and rebuild on every change to an input. Open pages hear about each
+//! rebuild (server-sent events): the routes that changed, which they refresh, or the build's
+//! errors, which they show over the page until a later rebuild succeeds. A first build that
+//! fails does not end `dev`: the error is served as the page until the inputs are fixed.
 
 use anyhow::Result;
-use notify::{RecursiveMode, Watcher};
-use site_pipeline::dev::DevSession;
-use site_pipeline::{Options, Problems};
+use notify_debouncer_full::notify::{EventKind, RecursiveMode};
+use site_pipeline::dev::{DevSession, Rebuilt};
+use site_pipeline::{Options, Problems, load_config};
+use site_server::{Follow, Server};
 use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
+use tokio::sync::broadcast;
+
+/// Edits arrive in bursts (an editor writes a temporary file, renames it, touches the folder):
+/// one rebuild once the burst has been quiet this long.
+const QUIET: Duration = Duration::from_millis(50);
+
+struct Dev {
+    opts: Options,
+    /// The base URL the server was started with; changing it needs a restart.
+    base: String,
+    session: Option<DevSession>,
+    events: broadcast::Sender<String>,
+}
 
 pub fn run(opts: Options, addr: SocketAddr) -> Result<()> {
-    let root = opts.root.clone();
-    let out = opts.out.clone();
-    let (mut session, report) = DevSession::start(opts.clone())?;
-    eprintln!("built {} pages in {:.2} s", report.pages, report.total.as_secs_f64());
-    let base = site_pipeline::load_config(&opts)?.site.base_url;
-    let (reload, _) = tokio::sync::broadcast::channel::<String>(16);
-    let server = site_server::Server::new(&out, &base, Some(reload.clone()))?;
-
-    let (tx, rx) = mpsc::channel();
-    let mut watcher = notify::recommended_watcher(move |e: notify::Result<notify::Event>| {
-        if let Ok(e) = e
-            && !matches!(e.kind, notify::EventKind::Access(_))
-        {
-            let _ = tx.send(());
-        }
-    })?;
-    for dir in ["content", "static", "frontend/src"] {
-        let p = root.join(dir);
-        if p.exists() {
-            watcher.watch(&p, RecursiveMode::Recursive)?;
-        }
-    }
-    watcher.watch(&root.join("site.toml"), RecursiveMode::NonRecursive)?;
-
+    // The port first: a taken port is reported before minutes of building.
+    let listener = site_server::bind(addr)?;
+    let base = load_config(&opts).map(|c| c.site.base_url).unwrap_or_else(|_| "/".into());
+    let (events, _) = broadcast::channel::<String>(16);
+    let mut dev = Dev { opts, base, session: None, events };
+    dev.first_build();
+    let server = Server::new(&dev.opts.out, &dev.base, Some(dev.events.clone()))?;
+    let (_watcher, changes) = watch(&dev.opts)?;
     let watched = server.clone();
+    let url = format!("http://{addr}{}", dev.base);
     std::thread::spawn(move || {
-        while rx.recv().is_ok() {
-            // Editors write a file in several steps: wait for the burst to settle.
-            std::thread::sleep(Duration::from_millis(30));
-            while rx.try_recv().is_ok() {}
-            let t = Instant::now();
-            match session.rebuild() {
-                Ok(site_pipeline::dev::Rebuilt { routes, warnings }) => {
-                    for w in &warnings {
-                        eprintln!("warning: {w}");
-                    }
-                    if let Err(e) = watched.reload_files() {
-                        eprintln!("error: reloading build/: {e:#}");
-                        continue;
-                    }
-                    eprintln!(
-                        "rebuilt in {} ms: {}",
-                        t.elapsed().as_millis(),
-                        if routes.is_empty() { "no page changed".to_string() } else { routes.join(", ") }
-                    );
-                    if !routes.is_empty() {
-                        let _ = reload.send(serde_json::to_string(&routes).expect("strings serialise"));
-                    }
-                }
-                Err(e) => match e.downcast_ref::<Problems>() {
-                    Some(f) => eprintln!("{f}\n(the pages in the browser stay as they were until this is fixed)"),
-                    None => eprintln!("error: {e:#}"),
-                },
+        for () in changes.iter() {
+            dev.rebuild();
+            if let Err(e) = watched.reload_files() {
+                eprintln!("error: reloading {}: {e:#}", dev.opts.out.display());
             }
         }
     });
-
-    eprintln!("dev server at http://{addr}{base}  (edits rebuild and refresh open pages; Ctrl-C stops)");
-    tokio::runtime::Runtime::new()?.block_on(server.run(addr))?;
-    drop(watcher);
+    eprintln!("dev server at {url}  (edits rebuild and refresh open pages; Ctrl-C stops)");
+    tokio::runtime::Runtime::new()?.block_on(server.serve(listener, Follow::Caller))?;
     Ok(())
+}
+
+impl Dev {
+    fn first_build(&mut self) {
+        let t = Instant::now();
+        match DevSession::start(self.opts.clone()) {
+            Ok((session, report)) => {
+                self.session = Some(session);
+                for w in &report.warnings {
+                    eprintln!("warning: {w}");
+                }
+                eprintln!("built {} pages in {:.2} s", report.pages, t.elapsed().as_secs_f64());
+            }
+            Err(e) => self.failed(e, true),
+        }
+    }
+
+    /// After a change: a rebuild, or a new first build when there is no site yet.
+    fn rebuild(&mut self) {
+        let t = Instant::now();
+        if let Some(base) = self.changed_base() {
+            let message = format!(
+                "site.base_url changed from {} to {base}: stop `dev` and start it again to serve under the new base URL",
+                self.base
+            );
+            eprintln!("error: {message}");
+            self.send(&serde_json::json!({ "errors": [message] }));
+            return;
+        }
+        let Some(session) = self.session.as_mut() else {
+            self.first_build();
+            if self.session.is_some() {
+                self.send(&serde_json::json!({ "reload": ["*"] }));
+            }
+            return;
+        };
+        match session.rebuild() {
+            Ok(Rebuilt { routes, warnings }) => {
+                for w in &warnings {
+                    eprintln!("warning: {w}");
+                }
+                let what = if routes.is_empty() { "no page changed".to_string() } else { routes.join(", ") };
+                eprintln!("rebuilt in {} ms: {what}", t.elapsed().as_millis());
+                // Sent even when no page changed: it also clears an error shown on the pages.
+                self.send(&serde_json::json!({ "reload": routes }));
+            }
+            Err(e) => self.failed(e, false),
+        }
+    }
+
+    /// The configured base URL, when it is no longer the one being served.
+    fn changed_base(&self) -> Option<String> {
+        let base = load_config(&self.opts).ok()?.site.base_url;
+        (base != self.base).then_some(base)
+    }
+
+    /// Reports a failed build in the terminal and on the open pages.
+    fn failed(&mut self, e: anyhow::Error, first: bool) {
+        let errors: Vec<String> = match e.downcast_ref::<Problems>() {
+            Some(p) => p.errors.clone(),
+            None => vec![format!("{e:#}")],
+        };
+        for m in &errors {
+            eprintln!("error: {m}");
+        }
+        if first {
+            eprintln!("(the site is not built yet: the error is shown in the browser until the files are fixed)");
+            if let Err(e) = crate::dev_error_page::write(&self.opts.out, &self.base, &errors) {
+                eprintln!("error: writing the error page: {e:#}");
+            }
+        } else {
+            eprintln!("(the pages in the browser show this until it is fixed)");
+        }
+        self.send(&serde_json::json!({ "errors": errors }));
+    }
+
+    fn send(&self, message: &serde_json::Value) {
+        let _ = self.events.send(message.to_string());
+    }
+}
+
+/// Watches every input of the build (the list the build stamp hashes): folders recursively,
+/// and the folder of each single file, since editors save by replacing the file. Sends one
+/// `()` per quiet burst of changes, for as long as the returned watcher lives.
+fn watch(opts: &Options) -> Result<(impl Drop + use<>, mpsc::Receiver<()>)> {
+    let sources = site_pipeline::stamp::sources(opts);
+    let (tx, rx) = mpsc::channel();
+    let filter = sources.clone();
+    let mut debouncer = notify_debouncer_full::new_debouncer(
+        QUIET,
+        None,
+        move |result: notify_debouncer_full::DebounceEventResult| {
+            let Ok(events) = result else { return };
+            let relevant = events
+                .iter()
+                .filter(|e| !matches!(e.kind, EventKind::Access(_)))
+                .any(|e| e.paths.iter().any(|p| filter.contains(p)));
+            if relevant {
+                let _ = tx.send(());
+            }
+        },
+    )?;
+    for dir in sources.dirs.iter().filter(|d| d.is_dir()) {
+        debouncer.watch(dir, RecursiveMode::Recursive)?;
+    }
+    let parents: std::collections::BTreeSet<PathBuf> =
+        sources.files.iter().filter_map(|f| f.parent()).filter(|p| p.is_dir()).map(Path::to_path_buf).collect();
+    for parent in parents {
+        debouncer.watch(&parent, RecursiveMode::NonRecursive)?;
+    }
+    Ok((debouncer, rx))
 }

@@ -7,6 +7,7 @@
 //!   cargo run --release -- routes           every route, its kind and its source file
 
 mod dev;
+mod dev_error_page;
 mod serve;
 
 use anyhow::Result;

@@ -19,7 +19,11 @@ pub fn write_static(root: &Path, bundle: &Bundle, config: &Config, site: &Site, 
     write(out, Path::new("blog/rss.xml"), site_model::feeds::rss(config, &site.feed).as_bytes())?;
     write(out, Path::new("blog/atom.xml"), site_model::feeds::atom(config, &site.feed).as_bytes())?;
     let template = std::fs::read_to_string(bundle.client_dir.join("index.html"))?;
-    write(out, Path::new(".csp"), site_model::csp::policy(&template, &site.data).as_bytes())?;
+    let csp = site_model::csp::policy(&template, &site.data);
+    write(out, Path::new(".csp"), csp.as_bytes())?;
+    // The same headers `serve` sends, for static hosts and CDNs that read `_headers`.
+    let headers = site_server::static_host_headers(&csp, &site.data.base_url);
+    write(out, Path::new("_headers"), headers.as_bytes())?;
     write(out, Path::new("search-titles.json"), serde_json::to_string(&site.search_titles)?.as_bytes())?;
     Ok(())
 }

@@ -1,109 +1,98 @@
-//! The built site held in memory: every file under `build/` with its precompressed variants.
-//! Requests are answered by looking up a key in this map, so no request path ever reaches the
-//! file system: traversal has nothing to traverse.
+//! The built site held in memory: every file under `build/` with its precompressed variants,
+//! each variant with its own strong ETag and its response headers worked out once, at load.
+//! Requests are answered by looking up a key in these maps, so no request path ever reaches
+//! the file system: traversal has nothing to traverse.
 
-use axum::body::Bytes;
+use crate::rules::{self, Rule};
+use anyhow::{Context, Result, bail};
+use bytes::Bytes;
+use headers::ETag;
+use http::header::{ACCEPT_RANGES, CONTENT_ENCODING, CONTENT_LENGTH, CONTENT_TYPE, ETAG, VARY};
+use http::{HeaderMap, HeaderValue};
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::path::Path;
 
-pub struct File {
+/// One representation of a file: the original bytes, or its brotli or gzip twin.
+pub struct Variant {
     pub body: Bytes,
-    pub br: Option<Bytes>,
-    pub gzip: Option<Bytes>,
-    pub content_type: &'static str,
-    pub etag: String,
-    /// Hashed assets never change under the same name.
-    pub immutable: bool,
+    pub etag: ETag,
+    /// Everything a 200 carries: rule headers, type, ETag, encoding, length.
+    pub headers: HeaderMap,
 }
 
-#[derive(Default)]
+pub struct File {
+    pub identity: Variant,
+    pub br: Option<Variant>,
+    pub gzip: Option<Variant>,
+}
+
 pub struct SiteFiles {
-    /// Keyed by path relative to the site root, `/`-separated: `docs/x.html`.
-    files: HashMap<String, File>,
-    pub csp: Option<String>,
+    files: Vec<File>,
+    /// Exact names relative to the site root, `/`-separated: `docs/x.html`.
+    by_name: HashMap<Box<str>, usize>,
+    /// Pretty URLs: `docs/x` for `docs/x.html`, else for `docs/x/index.html`.
+    by_route: HashMap<Box<str>, usize>,
+    /// The rule headers of responses that are no file (errors, redirects).
+    pub plain: HeaderMap,
 }
 
-pub fn content_type(name: &str) -> &'static str {
-    match name.rsplit('.').next().unwrap_or("") {
-        "html" => "text/html; charset=utf-8",
-        "js" | "mjs" => "text/javascript; charset=utf-8",
-        "css" => "text/css; charset=utf-8",
-        "json" => "application/json",
-        "xml" => "application/xml; charset=utf-8",
-        "svg" => "image/svg+xml",
-        "png" => "image/png",
-        "jpg" | "jpeg" => "image/jpeg",
-        "webp" => "image/webp",
-        "ico" => "image/x-icon",
-        "txt" => "text/plain; charset=utf-8",
-        "wasm" => "application/wasm",
-        "woff2" => "font/woff2",
-        "webmanifest" => "application/manifest+json",
-        _ => "application/octet-stream",
-    }
-}
-
-/// Files whose names change with their contents: Vite's assets and Pagefind's index chunks.
-pub fn is_hashed(name: &str) -> bool {
-    name.starts_with("assets/")
-        || ["pagefind/fragment/", "pagefind/index/", "pagefind/filter/"].iter().any(|p| name.starts_with(p))
-        || (name.starts_with("pagefind/") && name.ends_with(".pf_meta"))
-}
+/// Files the static hosts read as configuration and never serve.
+const HOST_CONFIG: [&str; 2] = ["_headers", "_redirects"];
 
 impl SiteFiles {
     /// Reads the whole build directory. Hidden files (`.build-stamp`, `.csp`) are not served.
-    pub fn load(dir: &Path) -> anyhow::Result<SiteFiles> {
-        let mut raw: HashMap<String, Vec<u8>> = HashMap::new();
-        for e in walkdir::WalkDir::new(dir).into_iter().filter_map(Result::ok) {
-            if !e.file_type().is_file() {
-                continue;
-            }
-            let rel = e.path().strip_prefix(dir)?.to_string_lossy().replace('\\', "/");
-            if rel.split('/').any(|seg| seg.starts_with('.')) {
-                continue;
-            }
-            raw.insert(rel, std::fs::read(e.path())?);
-        }
-        let mut files = HashMap::new();
-        let names: Vec<String> = raw.keys().filter(|k| !k.ends_with(".br") && !k.ends_with(".gz")).cloned().collect();
-        for name in names {
-            let body = raw.remove(&name).unwrap();
-            let etag = {
-                let h = Sha256::digest(&body);
-                format!("\"{}\"", h[..12].iter().map(|b| format!("{b:02x}")).collect::<String>())
-            };
-            let file = File {
-                br: raw.remove(&format!("{name}.br")).map(Bytes::from),
-                gzip: raw.remove(&format!("{name}.gz")).map(Bytes::from),
-                content_type: content_type(&name),
-                immutable: is_hashed(&name),
-                etag,
-                body: Bytes::from(body),
-            };
-            files.insert(name, file);
-        }
-        // Leftover .br/.gz without an original are served as what they are.
-        for (name, body) in raw {
-            let etag = format!("\"{}\"", body.len());
-            files.insert(
-                name.clone(),
-                File {
-                    body: Bytes::from(body),
-                    br: None,
-                    gzip: None,
-                    content_type: content_type(&name),
-                    etag,
-                    immutable: false,
-                },
+    pub fn load(dir: &Path) -> Result<SiteFiles> {
+        if !dir.join("index.html").is_file() {
+            bail!(
+                "{} has no site in it: run `cargo run --release -- build` first, or `serve` without --no-build",
+                dir.display()
             );
         }
+        let mut raw = read_tree(dir)?;
         let csp = std::fs::read_to_string(dir.join(".csp")).ok().map(|s| s.trim().to_string());
-        Ok(SiteFiles { files, csp })
+        let rules = rules::rules(csp.as_deref().unwrap_or(rules::DEFAULT_CSP));
+        let mut names: Vec<String> = raw.keys().filter(|k| !is_twin(k, &raw)).cloned().collect();
+        names.sort();
+        let mut site = SiteFiles {
+            files: Vec::with_capacity(names.len()),
+            by_name: HashMap::with_capacity(names.len()),
+            by_route: HashMap::new(),
+            plain: plain_headers(&rules),
+        };
+        for name in names {
+            let body = raw.remove(&name).expect("listed above");
+            let br = raw.remove(&format!("{name}.br"));
+            let gzip = raw.remove(&format!("{name}.gz"));
+            site.by_name.insert(name.as_str().into(), site.files.len());
+            site.files.push(file(&rules, &name, body, br, gzip));
+        }
+        site.index_routes();
+        Ok(site)
     }
 
-    pub fn get(&self, key: &str) -> Option<&File> {
-        self.files.get(key)
+    fn index_routes(&mut self) {
+        for (name, &i) in &self.by_name {
+            if let Some(dir) = name.strip_suffix("/index.html") {
+                self.by_route.entry(dir.into()).or_insert(i);
+            }
+        }
+        // `x.html` wins over `x/index.html`.
+        for (name, &i) in &self.by_name {
+            if let Some(route) = name.strip_suffix(".html") {
+                self.by_route.insert(route.into(), i);
+            }
+        }
+    }
+
+    /// The file stored under exactly this name.
+    pub fn get(&self, name: &str) -> Option<&File> {
+        self.by_name.get(name).map(|&i| &self.files[i])
+    }
+
+    /// The page for a pretty URL (`docs/x` → `docs/x.html`, else `docs/x/index.html`).
+    pub fn route(&self, route: &str) -> Option<&File> {
+        self.by_route.get(route).map(|&i| &self.files[i])
     }
 
     pub fn len(&self) -> usize {
@@ -112,5 +101,120 @@ impl SiteFiles {
 
     pub fn is_empty(&self) -> bool {
         self.files.is_empty()
+    }
+}
+
+/// `x.br` / `x.gz` next to an `x`: served as `x`'s variant, not on their own.
+fn is_twin(name: &str, raw: &HashMap<String, Vec<u8>>) -> bool {
+    name.strip_suffix(".br").or_else(|| name.strip_suffix(".gz")).is_some_and(|orig| raw.contains_key(orig))
+}
+
+fn read_tree(dir: &Path) -> Result<HashMap<String, Vec<u8>>> {
+    let mut raw = HashMap::new();
+    for e in walkdir::WalkDir::new(dir) {
+        let e = e.with_context(|| format!("reading {}", dir.display()))?;
+        if !e.file_type().is_file() {
+            continue;
+        }
+        let rel = e.path().strip_prefix(dir)?.to_string_lossy().replace('\\', "/");
+        if rel.split('/').any(|seg| seg.starts_with('.')) || HOST_CONFIG.contains(&rel.as_str()) {
+            continue;
+        }
+        let body = std::fs::read(e.path()).with_context(|| format!("reading {}", e.path().display()))?;
+        raw.insert(rel, body);
+    }
+    Ok(raw)
+}
+
+fn plain_headers(rules: &[Rule]) -> HeaderMap {
+    let mut h = HeaderMap::new();
+    for (name, value) in rules::headers_for(rules, "/") {
+        h.insert(name, value);
+    }
+    h.insert(CONTENT_TYPE, HeaderValue::from_static("text/plain; charset=utf-8"));
+    h
+}
+
+fn file(rules: &[Rule], name: &str, body: Vec<u8>, br: Option<Vec<u8>>, gzip: Option<Vec<u8>>) -> File {
+    let mut base = HeaderMap::new();
+    for (n, v) in rules::headers_for(rules, &format!("/{name}")) {
+        base.insert(n, v);
+    }
+    base.insert(CONTENT_TYPE, rules::content_type(name));
+    if br.is_some() || gzip.is_some() {
+        base.insert(VARY, HeaderValue::from_static("Accept-Encoding"));
+    }
+    let mut identity = variant(&base, body, None);
+    identity.headers.insert(ACCEPT_RANGES, HeaderValue::from_static("bytes"));
+    File {
+        identity,
+        br: br.map(|b| variant(&base, b, Some("br"))),
+        gzip: gzip.map(|b| variant(&base, b, Some("gzip"))),
+    }
+}
+
+fn variant(base: &HeaderMap, body: Vec<u8>, encoding: Option<&'static str>) -> Variant {
+    let hash = Sha256::digest(&body);
+    let hex: String = hash[..12].iter().map(|b| format!("{b:02x}")).collect();
+    let etag_text = format!("\"{hex}\"");
+    let mut headers = base.clone();
+    headers.insert(ETAG, HeaderValue::from_str(&etag_text).expect("hex is a valid header value"));
+    if let Some(e) = encoding {
+        headers.insert(CONTENT_ENCODING, HeaderValue::from_static(e));
+    }
+    headers.insert(CONTENT_LENGTH, HeaderValue::from(body.len()));
+    Variant { etag: etag_text.parse().expect("a quoted hex string is an entity tag"), body: Bytes::from(body), headers }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(dir: &Path, rel: &str, body: &[u8]) {
+        let p = dir.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, body).unwrap();
+    }
+
+    #[test]
+    fn a_directory_without_a_site_says_what_to_run() {
+        let d = tempfile::tempdir().unwrap();
+        let missing = d.path().join("build");
+        let err = SiteFiles::load(&missing).err().unwrap().to_string();
+        assert!(err.contains("build has no site in it: run `cargo run --release -- build` first"), "{err}");
+        std::fs::create_dir(&missing).unwrap();
+        write(&missing, "docs/a.html", b"a");
+        let err = SiteFiles::load(&missing).err().unwrap().to_string();
+        assert!(err.contains("or `serve` without --no-build"), "{err}");
+    }
+
+    #[test]
+    fn every_encoding_has_its_own_strong_etag() {
+        let d = tempfile::tempdir().unwrap();
+        write(d.path(), "index.html", b"<h1>home</h1>");
+        write(d.path(), "index.html.br", b"BR");
+        write(d.path(), "index.html.gz", b"GZ");
+        let site = SiteFiles::load(d.path()).unwrap();
+        let f = site.get("index.html").unwrap();
+        let tags = [&f.identity.etag, &f.br.as_ref().unwrap().etag, &f.gzip.as_ref().unwrap().etag];
+        assert!(tags[0] != tags[1] && tags[1] != tags[2] && tags[0] != tags[2]);
+        assert!(f.identity.headers[ETAG].to_str().unwrap().starts_with('"'), "strong, not W/");
+        assert_eq!(f.br.as_ref().unwrap().headers[CONTENT_ENCODING], "br");
+        assert_eq!(f.identity.headers[CONTENT_LENGTH], "13");
+        assert_eq!(site.len(), 1, "the twins are variants, not files");
+    }
+
+    #[test]
+    fn pretty_urls_prefer_the_html_file() {
+        let d = tempfile::tempdir().unwrap();
+        write(d.path(), "index.html", b"home");
+        write(d.path(), "docs.html", b"docs page");
+        write(d.path(), "docs/index.html", b"docs index");
+        write(d.path(), "blog/index.html", b"blog index");
+        write(d.path(), "_headers", b"/*\n  X: y\n");
+        let site = SiteFiles::load(d.path()).unwrap();
+        assert_eq!(site.route("docs").unwrap().identity.body, "docs page");
+        assert_eq!(site.route("blog").unwrap().identity.body, "blog index");
+        assert!(site.get("_headers").is_none());
     }
 }

@@ -1,93 +1,108 @@
 //! The Rust server of `serve` and `dev`: the built site from memory, with precompressed
 //! brotli/gzip, long-lived caching for hashed assets and none for pages, `404.html` with status
 //! 404, the base URL honoured, and security headers. Hostile requests (traversal in any
-//! encoding, bad UTF-8, NUL bytes, odd methods, bad ranges) get a clean 4xx.
+//! encoding, bad UTF-8, NUL bytes, odd methods, bad ranges) get a clean 4xx; slow and idle
+//! clients are timed out; a stop (SIGTERM, Ctrl-C) lets requests in flight finish.
+//!
+//! ```no_run
+//! # async fn start() -> anyhow::Result<()> {
+//! let listener = site_server::bind("127.0.0.1:3000".parse()?)?; // before building: a busy port fails fast
+//! let server = site_server::Server::new("build".as_ref(), "/", None)?;
+//! server.serve(listener, site_server::Follow::NewBuilds).await?; // until SIGTERM or Ctrl-C
+//! # Ok(()) }
+//! ```
 
+mod body;
+mod conditional;
+mod conn;
+mod events;
 mod files;
+mod follow;
+mod negotiate;
 mod respond;
+mod rules;
+mod serve;
 
+pub use body::ResponseBody;
 pub use files::SiteFiles;
+pub use rules::{DEFAULT_CSP, static_host_headers};
+pub use serve::{Follow, Limits, Listener, bind, stop_signal};
 
-use axum::Router;
-use axum::body::Body;
-use axum::extract::State;
-use axum::http::{HeaderMap, Method, Request, Response};
-use axum::response::sse::{Event, KeepAlive, Sse};
-use std::convert::Infallible;
-use std::net::SocketAddr;
+use arc_swap::ArcSwap;
+use http::{Request, Response};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, RwLock};
-use tokio::sync::broadcast;
+use std::sync::Arc;
+use tokio::sync::{broadcast, watch};
 
 /// Sent to open pages in `dev` when routes change: the changed routes, or `["*"]`.
 pub type Reload = broadcast::Sender<String>;
 
 #[derive(Clone)]
 pub struct Server {
-    files: Arc<RwLock<Arc<SiteFiles>>>,
-    base_url: Arc<str>,
-    dir: Arc<PathBuf>,
+    inner: Arc<Inner>,
+    limits: Limits,
+}
+
+struct Inner {
+    /// Swapped whole: a request sees one build from start to end.
+    files: ArcSwap<SiteFiles>,
+    base_url: Box<str>,
+    dir: PathBuf,
     reload: Option<Reload>,
+    /// `{base}__dev/events` when `reload` is set.
+    events_path: String,
 }
 
 impl Server {
+    /// Loads the site in `dir`. Fails, saying what to run, when `dir` holds no built site.
     pub fn new(dir: &Path, base_url: &str, reload: Option<Reload>) -> anyhow::Result<Server> {
         let files = SiteFiles::load(dir)?;
         Ok(Server {
-            files: Arc::new(RwLock::new(Arc::new(files))),
-            base_url: base_url.into(),
-            dir: Arc::new(dir.to_path_buf()),
-            reload,
+            inner: Arc::new(Inner {
+                files: ArcSwap::from_pointee(files),
+                base_url: base_url.into(),
+                dir: dir.to_path_buf(),
+                events_path: format!("{base_url}__dev/events"),
+                reload,
+            }),
+            limits: Limits::default(),
         })
     }
 
-    /// Re-reads the build directory (after a rebuild in `dev`).
+    /// Other timeouts and caps than the defaults (tests use short ones).
+    pub fn with_limits(mut self, limits: Limits) -> Server {
+        self.limits = limits;
+        self
+    }
+
+    /// Re-reads the build directory (after a rebuild in `dev`) and switches to it at once.
     pub fn reload_files(&self) -> anyhow::Result<()> {
-        let files = SiteFiles::load(&self.dir)?;
-        *self.files.write().unwrap() = Arc::new(files);
+        self.swap(SiteFiles::load(&self.inner.dir)?);
         Ok(())
     }
 
-    pub fn router(self) -> Router {
-        let mut r = Router::new();
-        if self.reload.is_some() {
-            r = r.route(&format!("{}__dev/events", self.base_url), axum::routing::get(dev_events));
+    pub fn dir(&self) -> &Path {
+        &self.inner.dir
+    }
+
+    /// The number of files now served.
+    pub fn file_count(&self) -> usize {
+        self.inner.files.load().len()
+    }
+
+    fn swap(&self, files: SiteFiles) {
+        self.inner.files.store(Arc::new(files));
+    }
+
+    /// The answer to one request. `stop` ends the dev event stream when the server stops.
+    fn handle<B>(&self, req: &Request<B>, stop: &watch::Receiver<bool>) -> Response<ResponseBody> {
+        if let Some(reload) = &self.inner.reload
+            && req.method() == http::Method::GET
+            && req.uri().path() == self.inner.events_path
+        {
+            return events::stream(reload, stop.clone(), self.limits.send_stall / 2);
         }
-        r.fallback(handle).with_state(self)
-    }
-
-    /// Serves until Ctrl-C.
-    pub async fn run(self, addr: SocketAddr) -> anyhow::Result<()> {
-        let listener =
-            tokio::net::TcpListener::bind(addr).await.map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?;
-        axum::serve(listener, self.router())
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await?;
-        Ok(())
+        let files = self.inner.files.load();
+        respond::respond(&files, &self.inner.base_url, req.method(), req.uri(), req.headers())
     }
 }
-
-async fn handle(State(s): State<Server>, req: Request<Body>) -> Response<Body> {
-    let files = s.files.read().unwrap().clone();
-    respond::respond(&files, &s.base_url, req.method(), req.uri(), req.headers())
-}
-
-async fn dev_events(
-    State(s): State<Server>,
-    _h: HeaderMap,
-    _m: Method,
-) -> Sse<impl futures_util::Stream<Item = Result<Event, Infallible>>> {
-    let rx = s.reload.as_ref().expect("dev only").subscribe();
-    let stream = tokio_stream::wrappers::BroadcastStream::new(rx);
-    let stream =
-        futures_util::StreamExt::filter_map(
-            stream,
-            |m| async move { m.ok().map(|data| Ok(Event::default().data(data))) },
-        );
-    Sse::new(stream).keep_alive(KeepAlive::default())
-}
-
-#[cfg(test)]
-mod tests;

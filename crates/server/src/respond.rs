@@ -1,246 +1,279 @@
-//! One request in, one response out: path rules, lookup, negotiation, headers.
+//! One request in, one response out: method, path rules, lookup, then the representation
+//! (`negotiate`), the conditional and partial answers (`conditional`). The headers of each
+//! representation were worked out at load (`files`, from the `rules` table).
 
-use crate::files::{File, SiteFiles};
-use axum::body::Body;
-use axum::http::{HeaderMap, HeaderValue, Method, Response, StatusCode, Uri, header};
-use percent_encoding::percent_decode_str;
+use crate::body::ResponseBody;
+use crate::conditional::{self, Part};
+use crate::files::{File, SiteFiles, Variant};
+use crate::negotiate::{self, Encoding};
+use bytes::Bytes;
+use headers::{ContentRange, HeaderMapExt};
+use http::header::{ACCEPT_RANGES, ALLOW, CONTENT_LENGTH, LOCATION};
+use http::{HeaderMap, HeaderValue, Method, Response, StatusCode, Uri};
+use percent_encoding::{CONTROLS, percent_decode_str, utf8_percent_encode};
+use std::borrow::Cow;
 
 const MAX_PATH: usize = 2048;
-/// Browsers send a few KB of headers; far more is an attack or a bug.
+/// Browsers send a few KB of headers; far more is an attack or a bug. (Checked here, once the
+/// head is read, rather than by hyper while reading: a connection closed with the rest of a
+/// head unread is reset, and the client never sees the 431.)
 const MAX_HEADERS: usize = 16 * 1024;
 
-/// The default policy: exactly what the site uses. The build writes a precise one (with the
-/// hashes of the inline scripts) to `build/.csp`, which takes precedence.
-pub const DEFAULT_CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+pub fn respond(
+    files: &SiteFiles,
+    base: &str,
+    method: &Method,
+    uri: &Uri,
+    headers: &HeaderMap,
+) -> Response<ResponseBody> {
+    if method != Method::GET && method != Method::HEAD {
+        let mut r = plain(files, StatusCode::METHOD_NOT_ALLOWED, "method not allowed");
+        r.headers_mut().insert(ALLOW, HeaderValue::from_static("GET, HEAD"));
+        return r;
+    }
+    if headers.iter().map(|(k, v)| k.as_str().len() + v.len() + 4).sum::<usize>() > MAX_HEADERS {
+        return plain(files, StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, "request headers too large");
+    }
+    let (file, status) = match target(files, base, uri) {
+        Target::File(f) => (f, StatusCode::OK),
+        Target::Missing => match files.get("404.html") {
+            Some(f) => (f, StatusCode::NOT_FOUND),
+            None => return plain(files, StatusCode::NOT_FOUND, "not found"),
+        },
+        Target::Redirect(location) => return redirect(files, &location),
+        Target::Bad(status, why) => return plain(files, status, why),
+    };
+    let (variant, encoding) = negotiate::choose(headers, file);
+    let head = method == Method::HEAD;
+    if status == StatusCode::NOT_FOUND {
+        let mut r = send(status, variant.headers.clone(), &variant.body, head);
+        r.headers_mut().remove(ACCEPT_RANGES);
+        return r;
+    }
+    if conditional::not_modified(headers, variant) {
+        let mut h = variant.headers.clone();
+        h.remove(CONTENT_LENGTH);
+        return send(StatusCode::NOT_MODIFIED, h, &Bytes::new(), true);
+    }
+    if encoding != Encoding::Identity {
+        return send(status, variant.headers.clone(), &variant.body, head);
+    }
+    partial(files, variant, headers, head)
+}
 
-fn plain(status: StatusCode, text: &str) -> Response<Body> {
-    let mut r = Response::new(Body::from(format!("{text}\n")));
+/// An identity response: the whole file, the byte range asked for, or 416.
+fn partial(files: &SiteFiles, variant: &Variant, headers: &HeaderMap, head: bool) -> Response<ResponseBody> {
+    let len = variant.body.len() as u64;
+    match conditional::part(headers, variant) {
+        Part::Whole => send(StatusCode::OK, variant.headers.clone(), &variant.body, head),
+        Part::Bytes(start, end) => {
+            let mut h = variant.headers.clone();
+            h.typed_insert(ContentRange::bytes(start..=end, len).expect("start <= end < len"));
+            h.insert(CONTENT_LENGTH, HeaderValue::from(end - start + 1));
+            let piece = variant.body.slice(start as usize..=end as usize);
+            send(StatusCode::PARTIAL_CONTENT, h, &piece, head)
+        }
+        Part::Unsatisfiable => {
+            let mut r = plain(files, StatusCode::RANGE_NOT_SATISFIABLE, "range not satisfiable");
+            r.headers_mut().typed_insert(ContentRange::unsatisfied_bytes(len));
+            r
+        }
+    }
+}
+
+fn send(status: StatusCode, headers: HeaderMap, body: &Bytes, head: bool) -> Response<ResponseBody> {
+    let body = if head { ResponseBody::empty() } else { ResponseBody::full(body.clone()) };
+    let mut r = Response::new(body);
     *r.status_mut() = status;
-    r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain; charset=utf-8"));
-    security(r.headers_mut(), None);
+    *r.headers_mut() = headers;
     r
 }
 
-fn security(h: &mut HeaderMap, csp: Option<&str>) {
-    h.insert("x-content-type-options", HeaderValue::from_static("nosniff"));
-    h.insert("referrer-policy", HeaderValue::from_static("strict-origin-when-cross-origin"));
-    h.insert("x-frame-options", HeaderValue::from_static("DENY"));
-    let csp =
-        HeaderValue::from_str(csp.unwrap_or(DEFAULT_CSP)).unwrap_or_else(|_| HeaderValue::from_static(DEFAULT_CSP));
-    h.insert("content-security-policy", csp);
+/// A short text answer with the site-wide rule headers.
+pub fn plain(files: &SiteFiles, status: StatusCode, text: &str) -> Response<ResponseBody> {
+    let mut h = files.plain.clone();
+    let body = Bytes::from(format!("{text}\n"));
+    h.insert(CONTENT_LENGTH, HeaderValue::from(body.len()));
+    send(status, h, &body, false)
 }
 
-/// Decodes and checks a request path below the base URL. `Err` is the status to answer.
-fn site_path(raw: &str) -> Result<String, StatusCode> {
-    if raw.contains('\\') || raw.to_ascii_lowercase().contains("%5c") {
-        return Err(StatusCode::BAD_REQUEST);
+fn redirect(files: &SiteFiles, location: &str) -> Response<ResponseBody> {
+    let mut r = plain(files, StatusCode::MOVED_PERMANENTLY, "moved");
+    if let Ok(v) = HeaderValue::from_str(&utf8_percent_encode(location, CONTROLS).to_string()) {
+        r.headers_mut().insert(LOCATION, v);
     }
-    let decoded = percent_decode_str(raw).decode_utf8().map_err(|_| StatusCode::BAD_REQUEST)?;
-    if decoded.contains('\0') || decoded.contains('\\') {
-        return Err(StatusCode::BAD_REQUEST);
-    }
-    if decoded.split('/').any(|seg| seg == ".." || seg == ".") {
-        return Err(StatusCode::BAD_REQUEST);
-    }
-    Ok(decoded.into_owned())
+    r
 }
 
-/// The file for a site path: exact file, then `path.html`, then `path/index.html`.
-fn lookup<'a>(files: &'a SiteFiles, rel: &str) -> Option<(&'a File, bool)> {
-    if rel.is_empty() {
-        return files.get("index.html").map(|f| (f, true));
-    }
-    if let Some(f) = files.get(rel) {
-        return Some((f, rel.ends_with(".html")));
-    }
-    let trimmed = rel.trim_end_matches('/');
-    files.get(&format!("{trimmed}.html")).or_else(|| files.get(&format!("{trimmed}/index.html"))).map(|f| (f, true))
+enum Target<'a> {
+    File(&'a File),
+    Missing,
+    Redirect(String),
+    Bad(StatusCode, &'static str),
 }
 
-#[derive(Clone, Copy, PartialEq)]
-enum Encoding {
-    Identity,
-    Gzip,
-    Brotli,
-}
-
-/// Picks brotli or gzip when the client accepts it (q=0 refuses).
-fn negotiate(headers: &HeaderMap, file: &File) -> Encoding {
-    let accept = headers.get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()).unwrap_or("");
-    let accepts = |name: &str| {
-        accept.split(',').any(|part| {
-            let mut it = part.split(';');
-            let token = it.next().unwrap_or("").trim();
-            let q =
-                it.find_map(|p| p.trim().strip_prefix("q=")).and_then(|q| q.trim().parse::<f32>().ok()).unwrap_or(1.0);
-            (token.eq_ignore_ascii_case(name) || token == "*") && q > 0.0
-        })
-    };
-    if file.br.is_some() && accepts("br") {
-        Encoding::Brotli
-    } else if file.gzip.is_some() && accepts("gzip") {
-        Encoding::Gzip
-    } else {
-        Encoding::Identity
-    }
-}
-
-/// A single `bytes=` range within `len`: `Ok(None)` when there is no usable Range header
-/// (malformed ones are ignored, as HTTP allows), `Err(())` when it cannot be satisfied.
-fn range(headers: &HeaderMap, len: usize) -> Result<Option<(usize, usize)>, ()> {
-    let Some(v) = headers.get(header::RANGE).and_then(|v| v.to_str().ok()) else { return Ok(None) };
-    let Some(spec) = v.trim().strip_prefix("bytes=") else { return Ok(None) };
-    if spec.contains(',') {
-        return Ok(None);
-    }
-    let Some((a, b)) = spec.split_once('-') else { return Ok(None) };
-    let (a, b) = (a.trim(), b.trim());
-    let parsed = match (a.is_empty(), b.is_empty()) {
-        (false, _) => {
-            let Ok(start) = a.parse::<usize>() else { return Ok(None) };
-            let end = if b.is_empty() {
-                len.saturating_sub(1)
-            } else {
-                match b.parse::<usize>() {
-                    Ok(e) => e.min(len.saturating_sub(1)),
-                    Err(_) => return Ok(None),
-                }
-            };
-            if !b.is_empty() && b.parse::<usize>().is_ok_and(|e| e < start) {
-                return Ok(None);
-            }
-            (start, end)
-        }
-        (true, false) => {
-            let Ok(n) = b.parse::<usize>() else { return Ok(None) };
-            if n == 0 {
-                return Err(());
-            }
-            (len.saturating_sub(n), len.saturating_sub(1))
-        }
-        (true, true) => return Ok(None),
-    };
-    if len == 0 || parsed.0 >= len { Err(()) } else { Ok(Some(parsed)) }
-}
-
-pub fn respond(files: &SiteFiles, base: &str, method: &Method, uri: &Uri, headers: &HeaderMap) -> Response<Body> {
-    if method != Method::GET && method != Method::HEAD {
-        let mut r = plain(StatusCode::METHOD_NOT_ALLOWED, "method not allowed");
-        r.headers_mut().insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
-        return r;
-    }
-    let header_bytes: usize = headers.iter().map(|(k, v)| k.as_str().len() + v.len() + 4).sum();
-    if header_bytes > MAX_HEADERS {
-        return plain(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, "request headers too large");
-    }
+/// Where a request path leads, below the base URL.
+fn target<'a>(files: &'a SiteFiles, base: &str, uri: &Uri) -> Target<'a> {
     let raw = uri.path();
     if raw.len() > MAX_PATH {
-        return plain(StatusCode::URI_TOO_LONG, "path too long");
+        return Target::Bad(StatusCode::URI_TOO_LONG, "path too long");
     }
     let base_no_slash = base.trim_end_matches('/');
     if !base_no_slash.is_empty() && raw == base_no_slash {
-        let mut r = plain(StatusCode::MOVED_PERMANENTLY, "moved");
-        r.headers_mut().insert(header::LOCATION, HeaderValue::from_str(base).unwrap_or(HeaderValue::from_static("/")));
-        return r;
+        return Target::Redirect(base.to_string());
     }
     let path = match site_path(raw) {
         Ok(p) => p,
-        Err(status) => return plain(status, "bad request path"),
+        Err(status) => return Target::Bad(status, "bad request path"),
     };
-    let found = path.strip_prefix(base).or_else(|| (path == base_no_slash).then_some("")).and_then(|rel| {
-        // `/docs/x/` is `/docs/x`: send the reader to the canonical URL.
-        if rel.ends_with('/') && !rel.is_empty() && files.get(rel).is_none() && lookup(files, rel).is_some() {
-            return Some(Err(format!("{base}{}", rel.trim_end_matches('/'))));
-        }
-        lookup(files, rel).map(Ok)
-    });
-    let (file, status) = match found {
-        Some(Ok((f, _))) => (f, StatusCode::OK),
-        Some(Err(location)) => {
-            let mut r = plain(StatusCode::MOVED_PERMANENTLY, "moved");
-            let q = uri.query().map(|q| format!("?{q}")).unwrap_or_default();
-            if let Ok(v) = HeaderValue::from_str(
-                &percent_encoding::utf8_percent_encode(&format!("{location}{q}"), percent_encoding::CONTROLS)
-                    .to_string(),
-            ) {
-                r.headers_mut().insert(header::LOCATION, v);
-            }
-            return r;
-        }
-        None => match files.get("404.html") {
-            Some(f) => (f, StatusCode::NOT_FOUND),
-            None => return plain(StatusCode::NOT_FOUND, "not found"),
-        },
-    };
+    match path.strip_prefix(base).or_else(|| (path == base_no_slash).then_some("")) {
+        Some(rel) => lookup(files, rel, base, uri.query()),
+        None => Target::Missing,
+    }
+}
 
-    let mut r = Response::new(Body::empty());
-    *r.status_mut() = status;
-    let h = r.headers_mut();
-    security(h, files.csp.as_deref());
-    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(file.content_type));
-    h.insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static(if file.immutable && status == StatusCode::OK {
-            "public, max-age=31536000, immutable"
-        } else {
-            "no-cache"
-        }),
-    );
-    if let Ok(v) = HeaderValue::from_str(&file.etag) {
-        h.insert(header::ETAG, v);
+/// Decodes and checks a request path. `Err` is the status to answer.
+fn site_path(raw: &str) -> Result<Cow<'_, str>, StatusCode> {
+    if raw.contains('\\') {
+        return Err(StatusCode::BAD_REQUEST);
     }
-    if file.br.is_some() || file.gzip.is_some() {
-        h.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+    let decoded = percent_decode_str(raw).decode_utf8().map_err(|_| StatusCode::BAD_REQUEST)?;
+    // `%5c` decodes to a backslash, `%2e%2e` to a `..` segment: both refused here.
+    if decoded.contains('\0') || decoded.contains('\\') || decoded.split('/').any(|seg| seg == ".." || seg == ".") {
+        return Err(StatusCode::BAD_REQUEST);
     }
-    if status == StatusCode::OK
-        && headers
-            .get(header::IF_NONE_MATCH)
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|v| v.split(',').any(|t| t.trim() == file.etag || t.trim() == "*"))
-    {
-        *r.status_mut() = StatusCode::NOT_MODIFIED;
-        return r;
+    Ok(decoded)
+}
+
+/// The file for a site path: exact file, then the page of a pretty URL. `/docs/x/` is
+/// `/docs/x`: the reader is sent to the canonical URL.
+fn lookup<'a>(files: &'a SiteFiles, rel: &str, base: &str, query: Option<&str>) -> Target<'a> {
+    if rel.is_empty() {
+        return files.get("index.html").map_or(Target::Missing, Target::File);
     }
-    let encoding = negotiate(headers, file);
-    let body = match encoding {
-        Encoding::Brotli => {
-            h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("br"));
-            file.br.clone().unwrap()
+    if let Some(f) = files.get(rel) {
+        return Target::File(f);
+    }
+    let trimmed = rel.trim_end_matches('/');
+    match files.route(trimmed) {
+        Some(_) if trimmed.len() < rel.len() => {
+            let q = query.map(|q| format!("?{q}")).unwrap_or_default();
+            Target::Redirect(format!("{base}{trimmed}{q}"))
         }
-        Encoding::Gzip => {
-            h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
-            file.gzip.clone().unwrap()
+        Some(f) => Target::File(f),
+        None => Target::Missing,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn site() -> (tempfile::TempDir, SiteFiles) {
+        let dir = tempfile::tempdir().unwrap();
+        let w = |rel: &str, body: &[u8]| {
+            let p = dir.path().join(rel);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, body).unwrap();
+        };
+        w("index.html", b"<h1>home</h1>");
+        w("docs/intro.html", b"<h1>intro</h1>");
+        w("docs/intro.html.br", b"BROTLI");
+        w("docs/intro.html.gz", b"GZIP");
+        w("404.html", b"<h1>not found</h1>");
+        w("blog/tags/\u{53d1}\u{5e03}.html", b"tag");
+        w(".build-stamp", b"secret");
+        w("range.txt", b"0123456789");
+        let files = SiteFiles::load(dir.path()).unwrap();
+        (dir, files)
+    }
+
+    fn get(files: &SiteFiles, base: &str, path: &str, headers: &[(&'static str, &str)]) -> Response<ResponseBody> {
+        let mut h = HeaderMap::new();
+        for (k, v) in headers {
+            h.insert(*k, HeaderValue::from_str(v).unwrap());
         }
-        Encoding::Identity => file.body.clone(),
-    };
-    let mut bytes = body.clone();
-    let mut partial = None;
-    if status == StatusCode::OK && encoding == Encoding::Identity {
-        h.insert(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"));
-        match range(headers, body.len()) {
-            Ok(Some((start, end))) => {
-                partial = Some(format!("bytes {start}-{end}/{}", body.len()));
-                bytes = body.slice(start..=end);
-            }
-            Ok(None) => {}
-            Err(()) => {
-                let mut r = plain(StatusCode::RANGE_NOT_SATISFIABLE, "range not satisfiable");
-                if let Ok(v) = HeaderValue::from_str(&format!("bytes */{}", body.len())) {
-                    r.headers_mut().insert(header::CONTENT_RANGE, v);
-                }
-                return r;
-            }
+        respond(files, base, &Method::GET, &path.parse().unwrap(), &h)
+    }
+
+    fn status_and(r: &Response<ResponseBody>, name: impl http::header::AsHeaderName) -> (StatusCode, &str) {
+        (r.status(), r.headers().get(name).map_or("", |v| v.to_str().unwrap()))
+    }
+
+    #[test]
+    fn path_rules() {
+        let (_d, f) = site();
+        assert_eq!(get(&f, "/", "/", &[]).status(), StatusCode::OK);
+        assert_eq!(get(&f, "/", "/docs/intro", &[]).status(), StatusCode::OK);
+        assert_eq!(get(&f, "/", "/docs/intro.html", &[]).status(), StatusCode::OK);
+        assert_eq!(get(&f, "/", "/blog/tags/%E5%8F%91%E5%B8%83", &[]).status(), StatusCode::OK);
+        let r = get(&f, "/", "/docs/intro/?a=1", &[]);
+        assert_eq!(status_and(&r, LOCATION), (StatusCode::MOVED_PERMANENTLY, "/docs/intro?a=1"));
+        for bad in ["/a/../b", "/%2e%2e/x", "/a%5cb", "/a%00", "/%ff", "/a/./b"] {
+            assert_eq!(get(&f, "/", bad, &[]).status(), StatusCode::BAD_REQUEST, "{bad}");
+        }
+        let long = format!("/{}", "a".repeat(3000));
+        assert_eq!(get(&f, "/", &long, &[]).status(), StatusCode::URI_TOO_LONG);
+    }
+
+    #[test]
+    fn missing_files_get_the_404_page() {
+        let (_d, f) = site();
+        for p in ["/nope", "/.build-stamp", "/docs/intro.html.br", "/docs/intro/x/"] {
+            let r = get(&f, "/", p, &[("range", "bytes=0-1")]);
+            assert_eq!(r.status(), StatusCode::NOT_FOUND, "{p}");
+            assert!(r.headers().get(ACCEPT_RANGES).is_none());
         }
     }
-    if let Some(cr) = partial {
-        *r.status_mut() = StatusCode::PARTIAL_CONTENT;
-        if let Ok(v) = HeaderValue::from_str(&cr) {
-            r.headers_mut().insert(header::CONTENT_RANGE, v);
-        }
+
+    #[test]
+    fn the_chosen_encoding_has_its_etag_and_a_304_keeps_it() {
+        let (_d, f) = site();
+        let r = get(&f, "/", "/docs/intro", &[("accept-encoding", "br;q=0.1, gzip")]);
+        assert_eq!(r.headers()["content-encoding"], "gzip");
+        let gzip_tag = r.headers()["etag"].to_str().unwrap().to_string();
+        let r = get(&f, "/", "/docs/intro", &[("accept-encoding", "br")]);
+        let br_tag = r.headers()["etag"].to_str().unwrap().to_string();
+        assert_ne!(gzip_tag, br_tag);
+        let weak = format!("W/{gzip_tag}");
+        let r = get(&f, "/", "/docs/intro", &[("accept-encoding", "gzip"), ("if-none-match", &weak)]);
+        assert_eq!(r.status(), StatusCode::NOT_MODIFIED);
+        assert_eq!(r.headers()["etag"], gzip_tag.as_str());
+        assert_eq!(r.headers()["vary"], "Accept-Encoding");
+        assert!(r.headers().get(CONTENT_LENGTH).is_none());
+        let r = get(&f, "/", "/docs/intro", &[("accept-encoding", "br"), ("if-none-match", &gzip_tag)]);
+        assert_eq!(r.status(), StatusCode::OK, "the brotli body is another representation");
     }
-    r.headers_mut().insert(header::CONTENT_LENGTH, HeaderValue::from(bytes.len()));
-    if method != Method::HEAD {
-        *r.body_mut() = Body::from(bytes);
+
+    #[test]
+    fn ranges_with_if_range() {
+        let (_d, f) = site();
+        let r = get(&f, "/", "/range.txt", &[("range", "bytes=2-4")]);
+        assert_eq!(status_and(&r, "content-range"), (StatusCode::PARTIAL_CONTENT, "bytes 2-4/10"));
+        assert_eq!(r.headers()[CONTENT_LENGTH], "3");
+        let tag = r.headers()["etag"].to_str().unwrap().to_string();
+        let r = get(&f, "/", "/range.txt", &[("range", "bytes=2-4"), ("if-range", &tag)]);
+        assert_eq!(r.status(), StatusCode::PARTIAL_CONTENT);
+        let r = get(&f, "/", "/range.txt", &[("range", "bytes=2-4"), ("if-range", "\"stale\"")]);
+        assert_eq!(status_and(&r, CONTENT_LENGTH), (StatusCode::OK, "10"));
+        let r = get(&f, "/", "/range.txt", &[("range", "bytes=50-")]);
+        assert_eq!(status_and(&r, "content-range"), (StatusCode::RANGE_NOT_SATISFIABLE, "bytes */10"));
     }
-    r
+
+    #[test]
+    fn base_url() {
+        let (_d, f) = site();
+        assert_eq!(get(&f, "/zh/", "/zh/docs/intro", &[]).status(), StatusCode::OK);
+        assert_eq!(get(&f, "/zh/", "/zh/", &[]).status(), StatusCode::OK);
+        let r = get(&f, "/zh/", "/zh", &[]);
+        assert_eq!(status_and(&r, LOCATION), (StatusCode::MOVED_PERMANENTLY, "/zh/"));
+        assert_eq!(get(&f, "/zh/", "/docs/intro", &[]).status(), StatusCode::NOT_FOUND);
+    }
+
+    #[test]
+    fn other_methods_are_refused() {
+        let (_d, f) = site();
+        let r = respond(&f, "/", &Method::POST, &"/".parse().unwrap(), &HeaderMap::new());
+        assert_eq!(status_and(&r, ALLOW), (StatusCode::METHOD_NOT_ALLOWED, "GET, HEAD"));
+    }
 }

@@ -11,6 +11,8 @@ import {Layout} from '../theme/Layout';
 import {ErrorBoundary} from './ErrorBoundary';
 import {pageCode} from './pageCode';
 import {ProgressBar} from './ProgressBar';
+import {DevOverlay} from './DevOverlay';
+import {useDevEvents} from './useDevEvents';
 import {saveData} from './network';
 import {t} from '../i18n';
 
@@ -202,20 +204,9 @@ export function App({site, initial}: Props) {
     }
   }, [current]);
 
-  // Live reload in `dev`: the server says which routes changed.
-  useEffect(() => {
-    if (!site.dev) return;
-    const events = new EventSource(withBase('__dev/events'));
-    events.onmessage = (e) => {
-      const changed: string[] = JSON.parse(e.data);
-      const route = routeOf(window.location.pathname);
-      if (changed.includes('*') || (route && changed.includes(route))) {
-        if (changed.includes('*')) window.location.reload();
-        else void go(new URL(window.location.href), {push: false, restoreTop: window.scrollY});
-      }
-    };
-    return () => events.close();
-  }, [site.dev, go]);
+  // `dev`: refresh on rebuilds, show failed ones.
+  const refreshHere = useCallback(() => void go(new URL(window.location.href), {push: false, restoreTop: window.scrollY}), [go]);
+  const devErrors = useDevEvents(!!site.dev, refreshHere);
 
   const router: RouterState = useMemo(
     () => ({route: current.data.route, search: current.search, navigate, prefetch}),
@@ -241,6 +232,7 @@ export function App({site, initial}: Props) {
     <SiteContext.Provider value={site}>
       <RouterContext.Provider value={router}>
         <ProgressBar active={showProgress} />
+        <DevOverlay errors={devErrors} />
         <Layout data={current.data}>
           {status.kind === 'error' ? (
             <div className="load-error container" role="alert">
