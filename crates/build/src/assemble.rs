@@ -120,6 +120,7 @@ pub fn assemble(config: &Config, config_file: &Path, content: &Content, problems
                 previous,
                 next,
                 tags,
+                keywords: fm.keywords.clone(),
                 original_url: config
                     .docs
                     .original_site_url
@@ -178,6 +179,7 @@ pub fn assemble(config: &Config, config_file: &Path, content: &Content, problems
                 reading_minutes: post.doc.reading_minutes(),
                 authors: fm.authors.clone(),
                 tags: tag_links("/blog/tags", &fm.tags),
+                keywords: fm.keywords.clone(),
                 content: post.doc.content.clone(),
                 toc: toc(&post.doc, toc_levels),
                 hide_toc: fm.hide_table_of_contents,

@@ -3,7 +3,7 @@
 //! Stages, each timed and reported: **content** (config, Markdown, routes, page data, link
 //! check), **bundle** (Vite; runs in parallel with content, cached by source hash),
 //! **prerender** (React's server renderer over every route; each page is compressed on the
-//! other cores as soon as it is rendered), **index** (Pagefind over the written pages, while
+//! other cores as soon as it is rendered), **index** (Pagefind, from the page data, while
 //! the remaining files compress) and **compress** (the index's own files). The site is
 //! written to `build.partial/` and moved to `build/` only when every stage succeeded.
 
@@ -241,13 +241,13 @@ pub fn build_keeping(opts: &Options) -> Result<Built> {
         Ok((renderer, page_json))
     })?;
     if !opts.dev {
-        // The index (Pagefind, over the written pages) and the compression of what is left
+        // The index (Pagefind, from the page data) and the compression of what is left
         // (assets, static files, feeds) use different cores: side by side, then the index's
-        // own files. The index waits on a child process, so it gets a plain thread: a rayon
-        // worker must never block on work that itself needs the (two-thread) pool.
+        // own files. The index gets a plain thread: a rayon worker must never block on work
+        // that itself needs the (two-thread) pool.
         let t = Instant::now();
         let (indexed, compressed) = std::thread::scope(|scope| {
-            let index = scope.spawn(|| (site_search::build(&frontend.dir, &out), t.elapsed()));
+            let index = scope.spawn(|| (site_search::write_index(&site.pages, &site.data.locale, &out), t.elapsed()));
             let compressed = (|| -> Result<usize> {
                 if let Some(job) = assets_compressed {
                     job.join().map_err(|_| anyhow!("asset compression panicked"))??;
@@ -264,7 +264,7 @@ pub fn build_keeping(opts: &Options) -> Result<Built> {
         timer.run("compress", || output::precompress(&out.join("pagefind"), None))?;
     } else {
         // `dev` indexes once at start; its rebuilds keep that index.
-        timer.run("index", || site_search::build(&frontend.dir, &out))?;
+        timer.run("index", || site_search::write_index(&site.pages, &site.data.locale, &out))?;
     }
     stamp::write(&opts.root, &out)?;
     if !opts.dev {
@@ -300,31 +300,7 @@ fn write_static(
     output::write(out, Path::new("blog/atom.xml"), feeds::atom(config, &site.feed).as_bytes())?;
     let template = std::fs::read_to_string(bundle.client_dir.join("index.html"))?;
     output::write(out, Path::new(".csp"), csp::policy(&template, &site.data).as_bytes())?;
-    output::write(out, Path::new("search-titles.json"), serde_json::to_string(&search_titles(site))?.as_bytes())?;
     Ok(())
-}
-
-/// Titles of the pages the search index holds (docs and blog posts).
-fn search_titles(site: &Site) -> Vec<site_schema::SearchTitle> {
-    use site_schema::{Page, SearchKind, SearchTitle};
-    site.pages
-        .iter()
-        .filter_map(|p| match &p.page {
-            Page::Doc(d) => Some(SearchTitle {
-                route: p.route.clone(),
-                title: d.title.clone(),
-                section: (!d.breadcrumbs.is_empty()).then(|| d.breadcrumbs.join(" › ")),
-                kind: SearchKind::Docs,
-            }),
-            Page::BlogPost(b) => Some(SearchTitle {
-                route: p.route.clone(),
-                title: b.title.clone(),
-                section: Some("博客".into()),
-                kind: SearchKind::Blog,
-            }),
-            _ => None,
-        })
-        .collect()
 }
 
 /// Page data and prerendered HTML of `pages`. Returns each route's page-data JSON. With

@@ -48,7 +48,7 @@ describe('hosted hit URLs', () => {
 
 describe('direct hits by title', () => {
   it('names the page that is called like the query', async () => {
-    const {directHits, titleScore} = await import('./pagefind');
+    const {directHits, titleScore} = await import('./titles');
     const list = [
       {route: '/a', title: 'useRecoilStateLoadable(state)：以 Loadable 形式读写状态', kind: 'docs' as const},
       {route: '/b', title: 'useRecoilState(state)：读写状态', section: 'API 参考', kind: 'docs' as const},
