@@ -62,3 +62,14 @@ describe('direct hits by title', () => {
     expect(titleScore('', 'x', [])).toBe(0);
   });
 });
+
+describe('query words', () => {
+  it('leaves out the words of a question that name no topic', async () => {
+    const {withoutFillerWords} = await import('./queryWords');
+    expect(withoutFillerWords('怎么重置原子')).toBe('重置原子');
+    expect(withoutFillerWords('如何 测试 Recoil 的选择器')).toBe(' 测试 Recoil 选择器');
+    // Nothing but filler: the query stays as typed.
+    expect(withoutFillerWords('怎么')).toBe('怎么');
+    expect(withoutFillerWords('useRecoilState')).toBe('useRecoilState');
+  });
+});
