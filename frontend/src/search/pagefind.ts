@@ -6,8 +6,10 @@ import {baseUrl, routeOf} from '../app/base';
 import {saveData} from '../app/network';
 import {parseExcerpt} from './excerpt';
 import {directHits, titleHit} from './titles';
+import {withoutFillerWords} from './queryWords';
 import {MAX_QUERY_LENGTH, type SearchBackend, type SearchResponse, type SearchResult} from './types';
-import type {SearchManifest, SearchTitle} from '../schema';
+import type {SearchTitle} from '../schema';
+import {loadManifest, pagefindUrl} from './manifest';
 
 /** The Pagefind runtime this code is written for: the build writes the runtime of the version
  * crates/search pins, and a test keeps the two equal. */
@@ -36,9 +38,11 @@ let loading: Promise<Pagefind> | null = null;
 
 function load(): Promise<Pagefind> {
   loading ??= (async () => {
-    const pf = (await import(/* @vite-ignore */ `${baseUrl()}pagefind/pagefind.js`)) as Pagefind;
-    // Keywords (front matter) count as much as a title word in the ranking.
-    await pf.options({baseUrl: baseUrl(), excerptLength: 24, ranking: {metaWeights: {title: 5, keywords: 5}}});
+    const pf = (await import(/* @vite-ignore */ pagefindUrl())) as Pagefind;
+    // On the main thread: Pagefind's worker costs the first answer about 50 ms (measured,
+    // bench/RESULTS.md), more than the search itself. Keywords (front matter) weigh as much as
+    // a title word.
+    await pf.options({baseUrl: baseUrl(), excerptLength: 24, noWorker: true, ranking: {metaWeights: {title: 5, keywords: 5}}});
     await pf.init();
     return pf;
   })();
@@ -46,15 +50,6 @@ function load(): Promise<Pagefind> {
   loading.catch(() => (loading = null));
   return loading;
 }
-
-/** A JSON file of the build, fetched once; `fallback` when it cannot be had (search still
- * works without it, only slower). */
-function jsonOnce<T>(path: string, fallback: T): () => Promise<T> {
-  let p: Promise<T> | null = null;
-  return () => (p ??= fetch(`${baseUrl()}${path}`).then((r) => (r.ok ? r.json() : fallback), () => fallback));
-}
-
-const loadManifest = jsonOnce<SearchManifest>('pagefind/search-manifest.json', {pagefindVersion: '', pages: [], probes: ''});
 
 let pagesById: Promise<Map<string, SearchTitle>> | null = null;
 
@@ -108,6 +103,8 @@ export const pagefindBackend: SearchBackend = {
 const answers = new Map<string, Promise<SearchResponse>>();
 let answered: () => void;
 const firstAnswer = new Promise<void>((done) => (answered = done));
+let excerpted: () => void;
+const firstExcerpts = new Promise<void>((done) => (excerpted = done));
 
 interface Entry {
   title?: SearchResult;
@@ -116,7 +113,7 @@ interface Entry {
 
 async function searchIndex(q: string, preview: number): Promise<SearchResponse> {
   const pf = await load();
-  const [{pages}, byId, {results}] = await Promise.all([loadManifest(), loadPagesById(pf), pf.search(q).finally(answered)]);
+  const [{pages}, byId, {results}] = await Promise.all([loadManifest(), loadPagesById(pf), pf.search(withoutFillerWords(q)).finally(answered)]);
   const routeOfHit = (h: PagefindHit) => byId.get(h.id)?.route ?? h.id;
   // One ranked list: pages the query names first (found by the full-text search or not: the
   // browser may split a Chinese query differently from the indexer), then the other hits.
@@ -132,7 +129,8 @@ async function searchIndex(q: string, preview: number): Promise<SearchResponse> 
     return e.title ? [e.title] : page ? [titleHit(page)] : [];
   });
   const full = async (e: Entry) => (e.hit ? toResult(e.hit.id, await e.hit.data(), byId.get(e.hit.id)) : e.title!);
-  return {total: entries.length, preview: shown, page: (from, count) => Promise.all(entries.slice(from, from + count).map(full))};
+  const page = (from: number, count: number) => Promise.all(entries.slice(from, from + count).map(full)).finally(excerpted);
+  return {total: entries.length, preview: shown, page};
 }
 
 let warming: Promise<void> | null = null;
@@ -145,8 +143,9 @@ export function warmUp(): void {
     .then(async (pf) => {
       loadPagesById(pf);
       if (saveData()) return;
-      // The reader's first query goes first: it is not queued behind the rest of the index.
-      await Promise.race([firstAnswer, new Promise((go) => setTimeout(go, 300))]);
+      // The reader's first answer and its first excerpts go first: they are not queued behind
+      // the rest of the index (whose chunks are decompressed on this thread).
+      await Promise.race([firstAnswer.then(() => firstExcerpts), new Promise((go) => setTimeout(go, 600))]);
       // Short prefixes that together start every word of the index (the build lists them).
       await pf.preload((await loadManifest()).probes);
       // One search through the whole path (word segmentation, ranking) before the reader's
