@@ -4,7 +4,7 @@
 //! check), **bundle** (Vite; runs in parallel with content, cached by source hash),
 //! **prerender** (React's server renderer over every route; each page is compressed on the
 //! other cores as soon as it is rendered), **index** (Pagefind, from the page data, while
-//! the pages render and the remaining files compress) and **compress** (the index's own files). The site is
+//! the remaining files compress) and **compress** (the index's own files). The site is
 //! written to `build.partial/` and moved to `build/` only when every stage succeeded.
 
 pub mod assemble;
@@ -227,46 +227,45 @@ pub fn build_keeping(opts: &Options) -> Result<Built> {
     let mut data = site.data.clone();
     data.dev = opts.dev;
     let site_json = serde_json::to_string(&data)?;
-    // The index needs only the page data: it is written while the pages render (on a plain
-    // thread: a rayon worker must never block on work that itself needs the two-thread pool).
-    let index_started = Instant::now();
-    let renderer_and_json = std::thread::scope(|scope| -> Result<_> {
-        let index = (!opts.dev).then(|| {
-            scope.spawn(|| (site_search::write_index(&site.pages, &site.data.locale, &out), index_started.elapsed()))
-        });
-        let mut assets_compressed = None;
-        let (renderer, page_json) = timer.run("prerender", || {
-            let mut renderer = frontend.renderer(&bundle, &site_json)?;
-            write_static(opts, &bundle, &config, &site, &out)?;
-            if !opts.dev {
-                // The hashed assets compress (slowly, at the highest setting) while pages render.
-                let assets = out.join("assets");
-                assets_compressed = Some(std::thread::spawn(move || output::precompress(&assets, None)));
-            }
-            let pages: Vec<&PageData> = site.pages.iter().collect();
-            let page_json = write_pages(&mut renderer, &pages, &out, !opts.dev)?;
-            Ok((renderer, page_json))
-        })?;
-        if let Some(index) = index {
-            // The rest (assets, static files, feeds) compresses while the index finishes; then
-            // the index's own files.
-            if let Some(job) = assets_compressed {
-                job.join().map_err(|_| anyhow!("asset compression panicked"))??;
-            }
-            // Not the index folder: Pagefind may be writing it at this moment.
-            output::precompress(&out, Some(&out.join(site_search::BUNDLE_DIR)))?;
-            let (indexed, index_time) = index.join().map_err(|_| anyhow!("the index thread panicked"))?;
-            indexed?;
-            // The index's own time; it overlapped the prerender.
-            timer.done("index", index_time);
-            timer.run("compress", || output::precompress(&out.join(site_search::BUNDLE_DIR), None))?;
-        } else {
-            // `dev` indexes once at start; its rebuilds keep that index.
-            timer.run("index", || site_search::write_index(&site.pages, &site.data.locale, &out))?;
+    let mut assets_compressed = None;
+    let (renderer, page_json) = timer.run("prerender", || {
+        let mut renderer = frontend.renderer(&bundle, &site_json)?;
+        write_static(opts, &bundle, &config, &site, &out)?;
+        if !opts.dev {
+            // The hashed assets compress (slowly, at the highest setting) while pages render.
+            let assets = out.join("assets");
+            assets_compressed = Some(std::thread::spawn(move || output::precompress(&assets, None)));
         }
+        let pages: Vec<&PageData> = site.pages.iter().collect();
+        let page_json = write_pages(&mut renderer, &pages, &out, !opts.dev)?;
         Ok((renderer, page_json))
     })?;
-    let (renderer, page_json) = renderer_and_json;
+    if !opts.dev {
+        // The index (Pagefind, from the page data) and the compression of what is left
+        // (assets, static files, feeds) use different cores: side by side, then the index's
+        // own files. The index gets a plain thread: a rayon worker must never block on work
+        // that itself needs the (two-thread) pool.
+        let t = Instant::now();
+        let (indexed, compressed) = std::thread::scope(|scope| {
+            let index = scope.spawn(|| (site_search::write_index(&site.pages, &site.data.locale, &out), t.elapsed()));
+            let compressed = (|| -> Result<usize> {
+                if let Some(job) = assets_compressed {
+                    job.join().map_err(|_| anyhow!("asset compression panicked"))??;
+                }
+                // Not the index folder: Pagefind is writing it at this moment.
+                output::precompress(&out, Some(&out.join("pagefind")))
+            })();
+            (index.join(), compressed)
+        });
+        let (indexed, index_time) = indexed.map_err(|_| anyhow!("the index thread panicked"))?;
+        indexed?;
+        compressed?;
+        timer.done("index", index_time);
+        timer.run("compress", || output::precompress(&out.join("pagefind"), None))?;
+    } else {
+        // `dev` indexes once at start; its rebuilds keep that index.
+        timer.run("index", || site_search::write_index(&site.pages, &site.data.locale, &out))?;
+    }
     stamp::write(&opts.root, &out)?;
     if !opts.dev {
         if opts.out.exists() {

@@ -76,6 +76,13 @@ pub fn write_index(pages: &[PageData], language: &str, out_dir: &Path) -> Result
 
 /// Runs Pagefind over `(url, html)` documents and returns the files of its bundle.
 fn pagefind_bundle(documents: Vec<(String, String)>) -> Result<Vec<pagefind::api::SyntheticFile>> {
+    // Pagefind's parallel steps get their own threads: in the global pool they would wait
+    // behind whatever the caller runs there meanwhile (the build compresses pages in it).
+    let pool = rayon::ThreadPoolBuilder::new().thread_name(|i| format!("search-index-{i}")).build()?;
+    pool.install(|| pagefind_bundle_here(documents))
+}
+
+fn pagefind_bundle_here(documents: Vec<(String, String)>) -> Result<Vec<pagefind::api::SyntheticFile>> {
     let runtime = tokio::runtime::Builder::new_current_thread().build().context("starting the index's runtime")?;
     runtime.block_on(async move {
         let config = PagefindServiceConfig::builder().build();
