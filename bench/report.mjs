@@ -77,6 +77,9 @@ ${row('next doc, client-side', w.navigateToNextDoc)}
 | first query after opening search cold (原子), median of 5 fresh browser contexts: first result / full-text answer / first excerpt | ${s.cold.first} / ${s.cold.full} / ${s.cold.excerpt} ms (full-text answer per run: ${s.cold.runs.map((r) => r.full).join(', ')}) | < 300 ms ${ok(s.cold.full < 300)} |
 | first query: bytes fetched (gzip) | ${kb(Object.values(s.firstQuery).reduce((a, t) => a + t.gzip, 0))} KB | |
 | rest of the index, loaded after the first query: done after opening / bytes (gzip) | ${s.indexLoadedMs} ms / ${kb(Object.values(s.restOfIndex).reduce((a, t) => a + t.gzip, 0))} KB | |
+| index chunks the preload reached / chunk files | ${s.indexChunks.loaded} / ${s.indexChunks.files} | all ${ok(s.indexChunks.loaded === s.indexChunks.files)} |
+| result ids → pages (a search with no term sorted by position): ids / pages, time in the page | ${s.mechanismCost.ids} / ${s.mechanismCost.pages}, ${s.mechanismCost.sortMs} ms | |
+| preload probes (the manifest's prefixes): count / bytes / CPU time of the preload call | ${s.mechanismCost.probes} / ${s.mechanismCost.probeBytes} B / ${s.mechanismCost.preloadMs} ms | |
 | later queries: first result | ${s.warm.map((w) => `${w.q} ${w.first}`).join(' · ')} ms | < 50 ms ${ok(s.warm.every((w) => w.first < 50))} |
 | later queries: full-text answer | ${s.warm.map((w) => `${w.q} ${w.full}`).join(' · ')} ms | < 50 ms ${ok(s.warm.every((w) => w.full < 50))} |
 | later queries: first excerpt | ${s.warm.map((w) => `${w.q} ${w.excerpt}`).join(' · ')} ms | |
@@ -92,9 +95,13 @@ query typed meanwhile runs after it. "First result" is the first hit on screen (
 title is the query come from a title list already in memory); "full-text answer" is when the
 full-text hits, by title, and their total are there; "first excerpt" is when the first hit's
 excerpt, which needs a request for its page's text (a Pagefind fragment, about 4 KB), has
-filled in. Once search opens, the interface loads the rest of the index one chunk at a time
-(the build lists a query per chunk in \`pagefind/index-info.json\`), so later queries need no
-index request; the later queries are typed after that has finished. Re-measure search alone
+filled in. After the first excerpts, the interface preloads the rest of the index with one
+query of short prefixes that start every word the build fed Pagefind (\`probes\` in
+\`pagefind/search-manifest.json\`), so later queries need no index request; the later queries
+are typed after that has finished. Hits show by title before their text arrives: a search with
+no term, sorted by the \`position\` the build gives each page, lists every result id in the
+manifest's page order. Pagefind runs on the main thread (its worker made the cold first answer
+slower). Re-measure search alone
 with \`BENCH_ONLY=search node bench/measure.mjs http://127.0.0.1:4190\` against
 \`docsite serve --no-build --port 4190\`.
 

@@ -177,6 +177,10 @@ export type DocPage = { id: string, title: string, description: string, content:
  */
 breadcrumbs: Array<Breadcrumb>, previous?: PageLink | null, next?: PageLink | null, tags: Array<TagLink>, 
 /**
+ * Words a reader may search for that the page does not use (front matter `keywords`).
+ */
+keywords?: Array<string>, 
+/**
  * The same page on the original (English) site.
  */
 originalUrl?: string | null, version: string, 
@@ -235,7 +239,11 @@ date: string, readingMinutes: number, tags: Array<TagLink>, summary: Array<Block
  */
 truncated: boolean, };
 
-export type BlogPostPage = { title: string, description: string, date: string, readingMinutes: number, authors: Array<string>, tags: Array<TagLink>, content: Array<Block>, toc: Array<TocItem>, hideToc: boolean, 
+export type BlogPostPage = { title: string, description: string, date: string, readingMinutes: number, authors: Array<string>, tags: Array<TagLink>, 
+/**
+ * Words a reader may search for that the post does not use (front matter `keywords`).
+ */
+keywords?: Array<string>, content: Array<Block>, toc: Array<TocItem>, hideToc: boolean, 
 /**
  * The newer and older neighbours in date order.
  */
@@ -266,14 +274,18 @@ export type SearchTitle = { route: string, title: string, section?: string | nul
 
 export type SearchKind = "docs" | "blog";
 
-export type SearchIndexInfo = { 
+export type SearchManifest = { 
 /**
- * For each index chunk, a query that makes Pagefind load it: the interface loads the
- * whole index while the reader reads the first results.
+ * The version of the Pagefind runtime in the bundle (`pagefind.js`, the WebAssembly).
  */
-probes: Array<string>, 
+pagefindVersion: string, 
 /**
- * The route of each indexed page by Pagefind's result id, so a hit can show its title
- * (from the title list) before its excerpt is fetched.
+ * Every indexed page, in the order of the index's `position` sort: a search with no term
+ * sorted by it lists the pages' result ids in this order, which maps result ids to pages.
  */
-routes: { [key in string]: string }, };
+pages: Array<SearchTitle>, 
+/**
+ * One query made of short prefixes that together reach every word of the index: preloading
+ * it loads the whole index while the reader reads the first results.
+ */
+probes: string, };

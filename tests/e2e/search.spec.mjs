@@ -1,7 +1,11 @@
 // The search interface on the local (Pagefind) backend: opening and closing, results as you
 // type, keyboard, recent searches, states, the results page, hostile queries.
 import {test, expect} from '@playwright/test';
+import fs from 'node:fs';
 import {hydrated, mark, stillSameDocument} from './helpers.mjs';
+
+// The index's chunk files, as the build wrote them.
+const chunkFiles = fs.readdirSync(new URL('../../build/pagefind/index/', import.meta.url)).filter((f) => f.endsWith('.pf_index')).length;
 
 const modal = (page) => page.locator('.search-modal');
 const input = (page) => page.locator('.search-modal__input');
@@ -65,6 +69,27 @@ test('opens on click, Ctrl+K, Cmd+K and "/"; Escape closes and returns focus', a
   await expect(modal(page)).toHaveCount(0);
 });
 
+for (const key of ['Control+k', 'Meta+k', '/']) {
+  test(`${key} pressed before the page has hydrated opens search once it has`, async ({page}) => {
+    // The page is on screen (prerendered) while its code is held back.
+    let release;
+    const held = new Promise((r) => (release = r));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/docs/introduction/motivation', {waitUntil: 'commit'});
+    await expect(page.locator('main h1')).toBeVisible();
+    await expect(page.locator('.navbar .color-toggle').first()).toBeDisabled();
+    await page.keyboard.press(key);
+    release();
+    await hydrated(page);
+    await expect(input(page)).toBeFocused();
+    await expect(modal(page)).toHaveCount(1);
+    await expect(input(page)).toHaveValue('');
+  });
+}
+
 test('"/" typed in a text field types a slash instead', async ({page}) => {
   await page.goto('/docs/introduction/getting-started');
   await hydrated(page);
@@ -94,20 +119,19 @@ test('after the first query the whole index loads; later queries fetch no index 
   page.on('requestfinished', (r) => r.url().endsWith('.pf_index') && chunks.push(r.url()));
   await page.goto('/');
   await hydrated(page);
-  const info = await (await page.request.get('/pagefind/index-info.json')).json();
-  expect(info.probes.length).toBeGreaterThan(1);
+  expect(chunkFiles).toBeGreaterThan(1);
   await openWithClick(page);
   await input(page).fill('原子');
   await expect(page.locator('.search-hit').first()).toBeVisible();
-  // Every chunk, each once.
-  await expect.poll(() => chunks.length, {timeout: 10000}).toBe(info.probes.length);
+  // Every chunk (the manifest's probes reach them all), each once.
+  await expect.poll(() => chunks.length, {timeout: 10000}).toBe(chunkFiles);
   expect(new Set(chunks).size).toBe(chunks.length);
   for (const q of ['waitForAll', '持久化', '快照 缓存', 'toggle']) {
     await input(page).fill(q);
     await expect(page.locator('.search-modal__all')).toContainText(/\d/);
     await expect(page.locator('.search-hit').first()).toBeVisible();
   }
-  expect(chunks.length).toBe(info.probes.length);
+  expect(chunks.length).toBe(chunkFiles);
   // Hits show by title first; their excerpts follow.
   await expect(page.locator('.search-hit__excerpt').first()).not.toBeEmpty();
 });
@@ -118,12 +142,39 @@ test('with save-data on, only the chunks a query needs load', async ({page}) => 
   page.on('requestfinished', (r) => r.url().endsWith('.pf_index') && chunks.push(r.url()));
   await page.goto('/');
   await hydrated(page);
-  const info = await (await page.request.get('/pagefind/index-info.json')).json();
   await openWithClick(page);
   await input(page).fill('原子');
   await expect(page.locator('.search-hit').first()).toBeVisible();
   await page.waitForTimeout(1500);
-  expect(chunks.length).toBeLessThan(info.probes.length);
+  expect(chunks.length).toBeLessThan(chunkFiles);
+});
+
+test('full-text hits show by title before their text is fetched', async ({page}) => {
+  // The search runs in Pagefind's worker: the context's routes see its requests.
+  let release;
+  const held = new Promise((r) => (release = r));
+  const fragments = [];
+  await page.context().route('**/pagefind/fragment/**', async (route) => {
+    fragments.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await hydrated(page);
+  await openWithClick(page);
+  // A query that names no page: its hits come from the full-text index only.
+  await input(page).fill('重新渲染');
+  await expect(page.locator('.search-hit__title').first()).not.toBeEmpty();
+  await expect(page.locator('.search-modal__all')).toHaveText(/^See all \d+ results$/);
+  // Titles and sections are on screen while every page text is still held back.
+  const titles = await page.locator('.search-hit__title').allInnerTexts();
+  expect(titles.length).toBeGreaterThan(2);
+  expect(titles.every((t) => t.trim() && !t.startsWith('/'))).toBe(true);
+  await expect(page.locator('.search-hit__section').first()).not.toBeEmpty();
+  expect(await page.locator('.search-hit__excerpt').first().textContent()).toBe('');
+  release();
+  await expect(page.locator('.search-hit__excerpt').first()).not.toBeEmpty();
+  expect(fragments.length).toBeGreaterThan(0);
 });
 
 test('arrow keys move the selection and Enter opens it client-side', async ({page}) => {
@@ -176,7 +227,7 @@ test('no results, loading and index errors have their own states', async ({page}
   // Loading: hold the index back (a fresh page, so that none of it is loaded yet).
   let release;
   const held = new Promise((r) => (release = r));
-  await page.route('**/pagefind/index/**', async (route) => {
+  await page.context().route('**/pagefind/index/**', async (route) => {
     await held;
     await route.continue();
   });
@@ -237,7 +288,7 @@ test('/search reads q on a direct load, keeps the URL in sync, and loads more on
   await page.waitForTimeout(500);
   const first = await results.count();
   // The next page of results: slow its data down to see the loading text.
-  await page.route('**/pagefind/fragment/**', async (route) => {
+  await page.context().route('**/pagefind/fragment/**', async (route) => {
     await new Promise((r) => setTimeout(r, 600));
     await route.continue();
   });

@@ -38,6 +38,7 @@ fn posts(pages: &mut Pages) {
             reading_minutes: post.doc.reading_minutes(),
             authors: fm.authors.clone(),
             tags: tags::links(TAGS_ROUTE, &fm.tags),
+            keywords: fm.keywords.clone(),
             content: post.doc.content.clone(),
             toc: text::toc(&post.doc, toc_levels),
             hide_toc: fm.hide_table_of_contents,

@@ -44,6 +44,7 @@ fn doc_page(pages: &Pages, doc: &Doc, placement: Placement, sidebars: &Sidebars)
         previous,
         next,
         tags: tags::links(TAGS_ROUTE, &fm.tags),
+        keywords: fm.keywords.clone(),
         original_url: config
             .docs
             .original_site_url

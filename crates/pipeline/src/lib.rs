@@ -116,9 +116,9 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
     })?;
     if opts.dev {
         // `dev` indexes once at start; its rebuilds keep that index.
-        stages.run("index", || site_search::build(&frontend.dir, &out))?;
+        stages.run("index", || index(&site, &out))?;
     } else {
-        index_and_compress(&mut stages, &frontend, &out, assets_compressed)?;
+        index_and_compress(&mut stages, &site, &out, assets_compressed)?;
     }
     let mode = if opts.dev { stamp::Mode::Dev } else { stamp::Mode::Production };
     stamp::write(&out, &stamp::current(opts, mode, &config.site.base_url)?)?;
@@ -173,19 +173,19 @@ fn staging_dir(opts: &Options) -> Result<PathBuf> {
 /// on work that itself needs the (two-thread) pool.
 fn index_and_compress(
     stages: &mut Stages,
-    frontend: &Frontend,
+    site: &Site,
     out: &Path,
     assets_compressed: Option<std::thread::JoinHandle<Result<usize>>>,
 ) -> Result<()> {
     let t = Instant::now();
     let (indexed, compressed) = std::thread::scope(|scope| {
-        let index = scope.spawn(|| (site_search::build(&frontend.dir, out), t.elapsed()));
+        let index = scope.spawn(|| (index(site, out), t.elapsed()));
         let compressed = (|| -> Result<usize> {
             if let Some(job) = assets_compressed {
                 job.join().map_err(|_| anyhow!("asset compression panicked"))??;
             }
-            // Not the index folder: Pagefind is writing it at this moment.
-            output::precompress(out, Some(&out.join("pagefind")))
+            // Not the index folder: it is being written at this moment.
+            output::precompress(out, Some(&out.join(site_search::BUNDLE_DIR)))
         })();
         (index.join(), compressed)
     });
@@ -193,7 +193,13 @@ fn index_and_compress(
     indexed?;
     compressed?;
     stages.done("index", index_time);
-    stages.run("compress", || output::precompress(&out.join("pagefind"), None))?;
+    stages.run("compress", || output::precompress(&out.join(site_search::BUNDLE_DIR), None))?;
+    Ok(())
+}
+
+/// The search index of the site's pages.
+fn index(site: &Site, out: &Path) -> Result<()> {
+    site_search::write_index(&site.pages, &site.search_titles, &site.data.locale, out)?;
     Ok(())
 }
 

@@ -24,7 +24,6 @@ pub fn write_static(root: &Path, bundle: &Bundle, config: &Config, site: &Site, 
     // The same headers `serve` sends, for static hosts and CDNs that read `_headers`.
     let headers = site_server::static_host_headers(&csp, &site.data.base_url);
     write(out, Path::new("_headers"), headers.as_bytes())?;
-    write(out, Path::new("search-titles.json"), serde_json::to_string(&site.search_titles)?.as_bytes())?;
     Ok(())
 }
 

@@ -30,7 +30,7 @@ const FILES: &[(&str, &str)] = &[
     ("sitemap", "sitemap.xml"),
     ("rss", "blog/rss.xml"),
     ("atom", "blog/atom.xml"),
-    ("search_titles", "search-titles.json"),
+    ("search_manifest", "pagefind/search-manifest.json"),
     ("csp", ".csp"),
 ];
 

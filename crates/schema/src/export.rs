@@ -21,7 +21,7 @@ pub fn typescript_declarations() -> String {
         PageData, Head, Page, DocPage, Breadcrumb, SourceInfo, Sidebar, SidebarItem, PageLink, TagLink, TagCount,
         DocSummary, BlogListPage, BlogPostSummary, BlogPostPage, ArchiveYear, ArchivePost,
         HomePage, Hero, Feature, MarkdownPage, SearchTitle, SearchKind,
-        SearchIndexInfo,
+        SearchManifest,
     );
     let mut out =
         String::from("// Generated from crates/schema by `UPDATE_TYPES=1 cargo test -p site-schema`. Do not edit.\n\n");

@@ -577,6 +577,9 @@ pub struct DocPage {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub next: Option<PageLink>,
     pub tags: Vec<TagLink>,
+    /// Words a reader may search for that the page does not use (front matter `keywords`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keywords: Vec<String>,
     /// The same page on the original (English) site.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub original_url: Option<String>,
@@ -693,6 +696,9 @@ pub struct BlogPostPage {
     pub reading_minutes: u32,
     pub authors: Vec<String>,
     pub tags: Vec<TagLink>,
+    /// Words a reader may search for that the post does not use (front matter `keywords`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keywords: Vec<String>,
     pub content: Vec<Block>,
     pub toc: Vec<TocItem>,
     pub hide_toc: bool,
@@ -760,7 +766,8 @@ pub struct MarkdownPage {
 
 // ---------------------------------------------------------------------------------------------
 // Search: the titles of every searchable page, loaded with the search runtime, so a query that
-// names a page shows it at once, before the full-text results arrive.
+// names a page shows it at once, before the full-text results arrive, and hits show by title
+// before their text is fetched.
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -779,15 +786,17 @@ pub enum SearchKind {
     Blog,
 }
 
-/// What the search interface knows about the local index before it loads any of it
-/// (`pagefind/index-info.json`, written after indexing).
+/// What the search interface knows before it loads any of the local index
+/// (`pagefind/search-manifest.json`, written with the index).
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
-pub struct SearchIndexInfo {
-    /// For each index chunk, a query that makes Pagefind load it: the interface loads the
-    /// whole index while the reader reads the first results.
-    pub probes: Vec<String>,
-    /// The route of each indexed page by Pagefind's result id, so a hit can show its title
-    /// (from the title list) before its excerpt is fetched.
-    pub routes: std::collections::BTreeMap<String, String>,
+pub struct SearchManifest {
+    /// The version of the Pagefind runtime in the bundle (`pagefind.js`, the WebAssembly).
+    pub pagefind_version: String,
+    /// Every indexed page, in the order of the index's `position` sort: a search with no term
+    /// sorted by it lists the pages' result ids in this order, which maps result ids to pages.
+    pub pages: Vec<SearchTitle>,
+    /// One query made of short prefixes that together reach every word of the index: preloading
+    /// it loads the whole index while the reader reads the first results.
+    pub probes: String,
 }

@@ -15,10 +15,10 @@ export default function BlogPost({data}: {data: PageData}) {
           <p className="blog-post__back">
             <Link to="/blog">{t.backToBlog}</Link>
           </p>
-          <h1 data-pagefind-meta="title" data-pagefind-weight="10">{post.title}</h1>
+          <h1>{post.title}</h1>
           <PostMeta date={post.date} minutes={post.readingMinutes} authors={post.authors} />
         </header>
-        <div className="markdown" data-pagefind-body="" data-pagefind-filter="type:blog" data-pagefind-meta={`section:${t.blogSection}`}>
+        <div className="markdown">
           <Blocks blocks={post.content} />
         </div>
         <footer className="blog-post__footer">

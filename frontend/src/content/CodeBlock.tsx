@@ -60,12 +60,11 @@ export function CodeBlock({code}: {code: Code}) {
           className={copied ? 'code-block__copy code-block__copy--copied' : 'code-block__copy'}
           aria-label={copied ? t.copiedCode : t.copyCode}
           onClick={copy}
-          data-pagefind-ignore=""
         >
           {copied ? <CheckIcon /> : <CopyIcon />}
           <span className="code-block__copy-label">{copied ? t.copied : t.copy}</span>
         </button>
-        <span className="sr-only" aria-live="polite" data-pagefind-ignore="">
+        <span className="sr-only" aria-live="polite">
           {copied ? t.copiedCode : ''}
         </span>
       </div>

@@ -12,7 +12,7 @@ export function Heading({level, id, children}: {level: number; id: string; child
   return (
     <Tag id={id} className="anchor-heading">
       <Inlines nodes={children} />
-      <a className="hash-link" href={`#${id}`} aria-label={t.directLink(text(children))} data-pagefind-ignore="">
+      <a className="hash-link" href={`#${id}`} aria-label={t.directLink(text(children))}>
         #
       </a>
     </Tag>

@@ -80,7 +80,6 @@ export default function DocPage({data}: {data: PageData}) {
   const page = data.page as Extract<PageData['page'], {kind: 'doc'}> & Doc;
   const [collapsed] = useSidebarCollapsed();
   const showToc = !page.hideToc && page.toc.length > 0;
-  const section = page.breadcrumbs.map((b) => b.label).join(' › ');
   return (
     <div className={`doc-layout${page.sidebar ? '' : ' doc-layout--no-sidebar'}${collapsed ? ' doc-layout--collapsed' : ''}`}>
       {page.sidebar && (
@@ -93,8 +92,8 @@ export default function DocPage({data}: {data: PageData}) {
           <VersionBanner version={page.version} />
           {page.breadcrumbs.length > 0 && <Breadcrumbs items={page.breadcrumbs} title={page.title} />}
           {showToc && <TOCCollapsible items={page.toc} />}
-          <div data-pagefind-body="" data-pagefind-filter="type:docs" data-pagefind-meta={section ? `section:${section}` : undefined}>
-            <h1 data-pagefind-meta="title" data-pagefind-weight="10">{page.title}</h1>
+          <div>
+            <h1>{page.title}</h1>
             <div className="markdown">
               <Blocks blocks={page.content} />
             </div>

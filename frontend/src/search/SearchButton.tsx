@@ -6,22 +6,17 @@ import {SearchIcon} from '../theme/Icons';
 import {withBase} from '../app/base';
 import {t} from '../i18n';
 import type {SearchModalProps} from './SearchModal';
+import {useSearchShortcuts} from './useSearchShortcuts';
 
 const loadModal = () => import('./SearchModal');
-
-/** Typing `/` in these must type a slash, not open search. */
-function isEditable(el: EventTarget | null): boolean {
-  if (!(el instanceof HTMLElement)) return false;
-  return el.isContentEditable || el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT';
-}
 
 export function isApple(): boolean {
   return typeof navigator !== 'undefined' && /Mac|iPhone|iPad|iPod/.test(navigator.platform || navigator.userAgent);
 }
 
 /**
- * The navbar search button. Opens the search modal on click, Ctrl+K / ⌘K anywhere, and `/`
- * outside text fields; the modal's code loads on first use.
+ * The navbar search button. Opens the search modal on click and on the shortcuts (see
+ * `useSearchShortcuts`); the modal's code loads on first use.
  */
 export function SearchButton() {
   const {navigate} = useRouter();
@@ -55,20 +50,7 @@ export function SearchButton() {
     requestAnimationFrame(() => (el && el.isConnected ? el : button.current)?.focus());
   }, []);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key.toLowerCase() === 'k' && (e.ctrlKey || e.metaKey) && !e.altKey) {
-        e.preventDefault();
-        if (open) close();
-        else openSearch();
-      } else if (e.key === '/' && !e.ctrlKey && !e.metaKey && !e.altKey && !isEditable(e.target) && !open) {
-        e.preventDefault();
-        openSearch();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open, openSearch, close]);
+  useSearchShortcuts(open, openSearch, close);
 
   return (
     <>

@@ -1,5 +1,6 @@
 import type {SiteData} from '../schema';
 import type {SearchBackend} from './types';
+import {loadManifest, pagefindUrl} from './manifest';
 
 let chosen: {site: SiteData; backend: Promise<SearchBackend>} | null = null;
 
@@ -24,9 +25,12 @@ async function load(site: SiteData): Promise<SearchBackend> {
   return pagefindBackend;
 }
 
-/** Starts loading the search runtime and index as soon as search opens, before the first key. */
+/** Starts loading the search runtime and index as soon as search opens, before the first key:
+ * the runtime and the manifest load alongside the search code, not after it. */
 export function prepareSearch(site: SiteData): void {
   if (site.search.backend === 'local') {
+    import(/* @vite-ignore */ pagefindUrl()).catch(() => {});
+    loadManifest();
     import('./pagefind').then((m) => m.warmUp(), () => {});
   }
 }

@@ -48,7 +48,7 @@ describe('hosted hit URLs', () => {
 
 describe('direct hits by title', () => {
   it('names the page that is called like the query', async () => {
-    const {directHits, titleScore} = await import('./pagefind');
+    const {directHits, titleScore} = await import('./titles');
     const list = [
       {route: '/a', title: 'useRecoilStateLoadable(state)：以 Loadable 形式读写状态', kind: 'docs' as const},
       {route: '/b', title: 'useRecoilState(state)：读写状态', section: 'API 参考', kind: 'docs' as const},
@@ -60,5 +60,16 @@ describe('direct hits by title', () => {
     expect(directHits('查询以外', list)).toEqual([]);
     expect(titleScore('数据流图', '异步数据查询', ['数据流图'])).toBe(1);
     expect(titleScore('', 'x', [])).toBe(0);
+  });
+});
+
+describe('query words', () => {
+  it('leaves out the words of a question that name no topic', async () => {
+    const {withoutFillerWords} = await import('./queryWords');
+    expect(withoutFillerWords('怎么重置原子')).toBe('重置原子');
+    expect(withoutFillerWords('如何 测试 Recoil 的选择器')).toBe(' 测试 Recoil 选择器');
+    // Nothing but filler: the query stays as typed.
+    expect(withoutFillerWords('怎么')).toBe('怎么');
+    expect(withoutFillerWords('useRecoilState')).toBe('useRecoilState');
   });
 });

@@ -57,7 +57,7 @@ export function Link({to, children, newTab, ...rest}: Props) {
       <a href={to} target="_blank" rel="noopener noreferrer" {...rest}>
         {children}
         <ExternalIcon className="external-icon" />
-        <span className="sr-only" data-pagefind-ignore="">
+        <span className="sr-only">
           {t.externalLink}
         </span>
       </a>

@@ -1,0 +1,299 @@
+//! What the index holds of a page, taken from its page data: a small HTML document with the
+//! page's title, description, headings (with their ids, so hits inside a page link to the
+//! heading) and text, and the Pagefind attributes for its metadata, filter and sort position.
+
+use crate::words::spaced;
+use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
+use site_schema::{Block, Component, Inline, InlineNode, Page, PageData, SearchKind, SearchTitle, Token};
+use std::fmt::Write;
+
+/// A searchable page (a doc or a blog post) and what the index is fed for it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchRecord<'a> {
+    pub title: SearchTitle,
+    pub description: &'a str,
+    pub keywords: &'a [String],
+    pub content: &'a [Block],
+}
+
+/// The sort key that gives each page its position in the site's list of searchable pages.
+pub const POSITION_SORT: &str = "position";
+
+impl<'a> SearchRecord<'a> {
+    /// The record of a doc or blog post, with its title entry from the site model (which
+    /// names its section); other pages (lists, home, search) are not indexed.
+    pub fn of(page: &'a PageData, title: &SearchTitle) -> Option<SearchRecord<'a>> {
+        let (description, keywords, content) = match &page.page {
+            Page::Doc(d) => (&d.description, &d.keywords, &d.content),
+            Page::BlogPost(b) => (&b.description, &b.keywords, &b.content),
+            _ => return None,
+        };
+        Some(SearchRecord { title: title.clone(), description, keywords, content })
+    }
+
+    /// The HTML Pagefind indexes for this page, the page being `position` in the site's list,
+    /// and the plain text in it. Metadata is segmented into words (Pagefind splits metadata on
+    /// spaces only); the title and keywords are searched as metadata, and weigh more than the text.
+    pub fn html(&self, language: &str, position: usize) -> (String, String) {
+        let kind = match self.title.kind {
+            SearchKind::Docs => "docs",
+            SearchKind::Blog => "blog",
+        };
+        let mut w = Writer::default();
+        let _ = write!(
+            w.html,
+            "<!DOCTYPE html><html lang=\"{}\"><body><main data-pagefind-body data-pagefind-filter=\"type:{kind}\" \
+             data-pagefind-sort=\"{POSITION_SORT}:{position}\">",
+            attr(language)
+        );
+        w.meta("title", &spaced(&self.title.title));
+        let keywords = self.keywords.join(" ");
+        if !keywords.trim().is_empty() {
+            w.meta("keywords", &spaced(&keywords));
+            w.plain.push_str(&keywords);
+        }
+        w.html.push_str("<h1 data-pagefind-weight=\"10\">");
+        w.text(&self.title.title);
+        w.html.push_str("</h1>");
+        if !self.description.is_empty() {
+            w.wrapped("p", |w| w.text(self.description));
+        }
+        w.blocks(self.content);
+        w.html.push_str("</main></body></html>");
+        (w.html, w.plain)
+    }
+}
+
+/// The HTML fed to Pagefind, and the same text without markup.
+#[derive(Default)]
+struct Writer {
+    html: String,
+    plain: String,
+}
+
+impl Writer {
+    fn text(&mut self, s: &str) {
+        self.html.push_str(&text(s));
+        self.plain.push_str(s);
+    }
+
+    fn meta(&mut self, name: &str, value: &str) {
+        let _ = write!(self.html, "<span data-pagefind-meta=\"{}\"></span>", attr(&format!("{name}:{value}")));
+    }
+
+    fn wrapped(&mut self, tag: &str, inner: impl FnOnce(&mut Writer)) {
+        let _ = write!(self.html, "<{tag}>");
+        inner(self);
+        let _ = write!(self.html, "</{tag}>");
+        self.plain.push('\n');
+    }
+
+    fn blocks(&mut self, blocks: &[Block]) {
+        for b in blocks {
+            self.block(b);
+        }
+    }
+
+    fn block(&mut self, b: &Block) {
+        match b {
+            Block::Heading { level, id, children } => self.heading(*level, id, children),
+            Block::Paragraph { children } => self.wrapped("p", |w| w.inlines(children)),
+            Block::Code(code) => self.wrapped("pre", |w| {
+                for line in &code.lines {
+                    let line: String = line.iter().map(token_text).collect();
+                    w.text(&line);
+                    w.text("\n");
+                }
+            }),
+            Block::List { items, .. } => self.wrapped("ul", |w| {
+                for item in items {
+                    w.wrapped("li", |w| w.blocks(&item.children));
+                }
+            }),
+            Block::Quote { children } => self.wrapped("blockquote", |w| w.blocks(children)),
+            Block::Admonition { title, children, .. } => self.wrapped("aside", |w| {
+                if let Some(title) = title {
+                    w.wrapped("p", |w| w.inlines(title));
+                }
+                w.blocks(children);
+            }),
+            Block::Tabs { items, .. } => {
+                for item in items {
+                    self.wrapped("section", |w| {
+                        w.wrapped("p", |w| w.text(&item.label));
+                        w.blocks(&item.children);
+                    });
+                }
+            }
+            Block::Details { summary, children } => self.wrapped("details", |w| {
+                w.wrapped("p", |w| w.inlines(summary));
+                w.blocks(children);
+            }),
+            Block::Table { head, rows, .. } => self.table(head, rows),
+            Block::Component(c) => self.component(c),
+            Block::Footnotes { items } => self.wrapped("ol", |w| {
+                for item in items {
+                    w.wrapped("li", |w| w.blocks(&item.children));
+                }
+            }),
+            Block::Rule => {}
+        }
+    }
+
+    /// A heading keeps its id: Pagefind lists the hits under it with a link to it.
+    fn heading(&mut self, level: u8, id: &str, children: &[Inline]) {
+        let level = level.clamp(2, 6);
+        let _ = write!(self.html, "<h{level} id=\"{}\">", attr(id));
+        self.inlines(children);
+        let _ = write!(self.html, "</h{level}>");
+        self.plain.push('\n');
+    }
+
+    fn table(&mut self, head: &[Vec<Inline>], rows: &[Vec<Vec<Inline>>]) {
+        self.wrapped("table", |w| {
+            for row in std::iter::once(head).chain(rows.iter().map(Vec::as_slice)) {
+                w.wrapped("tr", |w| {
+                    for cell in row {
+                        w.wrapped("td", |w| w.inlines(cell));
+                    }
+                });
+            }
+        });
+    }
+
+    /// Live demos are interactive, not text to find; a link button is found by its label.
+    fn component(&mut self, c: &Component) {
+        match c {
+            Component::LinkButton { label, .. } => self.wrapped("p", |w| w.text(label)),
+            Component::Highlight { text, .. } => self.wrapped("p", |w| w.text(text)),
+            Component::CharacterCounterDemo | Component::TodoListDemo { .. } => {}
+        }
+    }
+
+    fn inlines(&mut self, inlines: &[Inline]) {
+        let mut plain = String::new();
+        plain_inlines(&mut plain, inlines);
+        self.text(&plain);
+    }
+}
+
+fn token_text(t: &Token) -> &str {
+    match t {
+        Token::Plain(s) | Token::Styled(_, s) => s,
+    }
+}
+
+/// The text of inline nodes, as a reader sees it.
+fn plain_inlines(out: &mut String, inlines: &[Inline]) {
+    for i in inlines {
+        match i {
+            Inline::Text(t) => out.push_str(t),
+            Inline::Node(n) => plain_node(out, n),
+        }
+    }
+}
+
+fn plain_node(out: &mut String, n: &InlineNode) {
+    match n {
+        InlineNode::Code { text } => out.push_str(text),
+        InlineNode::Em { children }
+        | InlineNode::Strong { children }
+        | InlineNode::Del { children }
+        | InlineNode::Link { children, .. }
+        | InlineNode::Kbd { children }
+        | InlineNode::Sup { children }
+        | InlineNode::Sub { children } => plain_inlines(out, children),
+        InlineNode::Image { alt, .. } => out.push_str(alt),
+        InlineNode::Break => out.push(' '),
+        InlineNode::FootnoteRef { .. } => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use site_schema::{BlogPostPage, CodeBlock, Head};
+
+    fn post(content: Vec<Block>) -> PageData {
+        PageData {
+            route: "/blog/2022/10/11/recoil-0.7.6-release".into(),
+            head: Head {
+                title: String::new(),
+                description: String::new(),
+                canonical: String::new(),
+                og_type: String::new(),
+                noindex: false,
+                image: None,
+                json_ld: None,
+            },
+            page: Page::BlogPost(BlogPostPage {
+                title: "Recoil 0.7.6 发布".into(),
+                description: "修复与改进".into(),
+                date: "2022-10-11".into(),
+                reading_minutes: 1,
+                authors: vec![],
+                tags: vec![],
+                keywords: vec!["发布说明".into()],
+                content,
+                toc: vec![],
+                hide_toc: false,
+                newer: None,
+                older: None,
+                source: Default::default(),
+            }),
+            components: vec![],
+        }
+    }
+
+    fn blog_title() -> SearchTitle {
+        let route = "/blog/2022/10/11/recoil-0.7.6-release".into();
+        SearchTitle {
+            route, title: "Recoil 0.7.6 发布".into(), section: Some("博客".into()), kind: SearchKind::Blog
+        }
+    }
+
+    fn t(s: &str) -> Vec<Inline> {
+        vec![Inline::Text(s.into())]
+    }
+
+    #[test]
+    fn a_page_becomes_html_with_headings_metadata_filter_and_position() {
+        let code = CodeBlock {
+            lang: "js".into(),
+            title: None,
+            lines: vec![vec![Token::Plain("atom({key})".into())]],
+            highlight: vec![],
+            line_numbers: false,
+        };
+        let page = post(vec![
+            Block::Heading { level: 2, id: "新功能".into(), children: t("新功能") },
+            Block::Paragraph {
+                children: vec![
+                    Inline::Text("用 ".into()),
+                    Inline::Node(InlineNode::Code { text: "<RecoilRoot>".into() }),
+                ],
+            },
+            Block::Code(code),
+            Block::Component(Component::CharacterCounterDemo),
+        ]);
+        let record = SearchRecord::of(&page, &blog_title()).unwrap();
+        assert_eq!(record.title.section.as_deref(), Some("博客"));
+        let (html, plain) = record.html("zh-hans", 7);
+        assert!(html.starts_with("<!DOCTYPE html><html lang=\"zh-hans\">"));
+        assert!(html.contains("data-pagefind-filter=\"type:blog\" data-pagefind-sort=\"position:7\""));
+        assert!(html.contains("<span data-pagefind-meta=\"title:Recoil 0.7.6 发布\"></span>"), "{html}");
+        assert!(html.contains("<span data-pagefind-meta=\"keywords:发布 说明\"></span>"), "{html}");
+        assert!(html.contains("<h2 id=\"新功能\">新功能</h2>"));
+        // Text is escaped, never markup.
+        assert!(html.contains("<p>用 &lt;RecoilRoot&gt;</p>"), "{html}");
+        assert!(html.contains("<pre>atom({key})\n</pre>"));
+        assert!(plain.contains("用 <RecoilRoot>") && plain.contains("发布说明") && plain.contains("修复与改进"));
+    }
+
+    #[test]
+    fn only_docs_and_blog_posts_are_searchable() {
+        let not_found = PageData { route: "/404".into(), page: Page::NotFound, ..post(vec![]) };
+        assert!(SearchRecord::of(&not_found, &blog_title()).is_none());
+        assert!(SearchRecord::of(&post(vec![]), &blog_title()).is_some());
+    }
+}

@@ -1,0 +1,43 @@
+import type {ChangeEvent, CompositionEvent, RefObject} from 'react';
+import {CloseIcon, SearchIcon} from '../theme/Icons';
+import {t} from '../i18n';
+
+interface SearchBoxProps {
+  input: RefObject<HTMLInputElement>;
+  inputProps: {value: string; onChange: (e: ChangeEvent<HTMLInputElement>) => void; onCompositionEnd: (e: CompositionEvent<HTMLInputElement>) => void};
+  listId: string;
+  expanded: boolean;
+  activeId?: string;
+  onClose: () => void;
+}
+
+/** The dialog's search field: a combobox controlling the result list, and the close button. */
+export function SearchBox({input, inputProps, listId, expanded, activeId, onClose}: SearchBoxProps) {
+  return (
+    <form className="search-modal__form" role="search" onSubmit={(e) => e.preventDefault()}>
+      <SearchIcon size={20} className="search-modal__icon" />
+      <input
+        ref={input}
+        className="search-modal__input"
+        type="search"
+        placeholder={t.searchPlaceholder}
+        aria-label={t.searchLabel}
+        role="combobox"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={activeId}
+        autoComplete="off"
+        autoCorrect="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        enterKeyHint="go"
+        {...inputProps}
+      />
+      <button type="button" className="search-modal__close" aria-label={t.closeSearch} onClick={onClose}>
+        <CloseIcon size={16} />
+        <kbd aria-hidden="true">Esc</kbd>
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import type {ReactNode} from 'react';
+import {t} from '../i18n';
+import {RecentSearches} from './RecentSearches';
+import {SearchError} from './SearchError';
+import type {SearchState} from './searchState';
+
+interface SearchModalBodyProps {
+  state: SearchState;
+  onPickRecent: (q: string) => void;
+  onRetry: () => void;
+  /** The result list, shown when there are results. */
+  hits: ReactNode;
+}
+
+/** What the dialog shows under the field, by the state of the search. */
+export function SearchModalBody({state, onPickRecent, onRetry, hits}: SearchModalBodyProps) {
+  return (
+    <div className="search-modal__body" aria-live="polite" tabIndex={0} role="region" aria-label={t.searchResults}>
+      {state.status === 'empty' && <RecentSearches onPick={onPickRecent} />}
+      {state.status === 'loading' && <p className="search-modal__message">{t.searchLoading}</p>}
+      {state.status === 'error' && <SearchError className="search-modal__message" onRetry={onRetry} />}
+      {state.status === 'done' && state.total === 0 && state.results.length === 0 && (
+        <div className="search-modal__message">
+          <p className="search-no-results">{t.noResults(state.query)}</p>
+          <p className="search-modal__hint">{t.noResultsHint}</p>
+        </div>
+      )}
+      {state.status === 'done' && state.results.length > 0 && hits}
+    </div>
+  );
+}
+
+/** The dialog's footer: "See all N results" once the total is known, and the keys. */
+export function SearchModalFooter({state, seeAllHref, onSeeAll}: {state: SearchState; seeAllHref: string; onSeeAll: () => void}) {
+  return (
+    <div className="search-modal__footer">
+      {state.status === 'done' && state.total ? (
+        <a className="search-modal__all" href={seeAllHref} onClick={onSeeAll}>
+          {t.seeAllResults(state.total)}
+        </a>
+      ) : (
+        <span />
+      )}
+      <span className="search-modal__keys">{t.searchKeyboardHint}</span>
+    </div>
+  );
+}
