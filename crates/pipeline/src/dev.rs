@@ -1,10 +1,10 @@
 //! A `dev` session: one full build, then rebuilds that re-render only the pages that changed.
 
 use crate::{Kept, Loaded, Options, Report, load, load_config, output, site_json, stamp};
-use anyhow::Result;
+use anyhow::{Result, anyhow};
 use site_frontend::Frontend;
 use site_schema::PageData;
-use site_schema::route_files::{data_file, html_file};
+use site_schema::route_files::{data_file, html_file, markdown_file};
 use std::collections::HashSet;
 
 pub struct DevSession {
@@ -52,6 +52,9 @@ impl DevSession {
             everything = true;
         }
         output::write_static(&self.opts.root, &self.kept.bundle, &config, &site, &out)?;
+        let words =
+            site_export::Words::load(&self.frontend.dir.join("src/i18n/zh-hans.json")).map_err(|e| anyhow!(e))?;
+        site_export::write(&site, &words, &out)?;
         let changed: Vec<&PageData> = site.pages.iter().filter(|p| everything || self.changed(p)).collect();
         let routes: Vec<String> = changed.iter().map(|p| p.route.clone()).collect();
         let fresh = output::write_pages(&mut self.kept.renderer, &changed, &out, false)?;
@@ -59,6 +62,7 @@ impl DevSession {
         for gone in self.kept.page_json.keys().filter(|r| !live.contains(r.as_str())) {
             let _ = std::fs::remove_file(out.join(html_file(gone)));
             let _ = std::fs::remove_file(out.join(data_file(gone)));
+            let _ = std::fs::remove_file(out.join(markdown_file(gone)));
         }
         self.kept.page_json.retain(|r, _| live.contains(r.as_str()));
         self.kept.page_json.extend(fresh);

@@ -99,6 +99,8 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
     stages.done("bundle", bundle_time.saturating_sub(stages.total()));
 
     let out = staging_dir(opts)?;
+    let words = site_export::Words::load(&frontend.dir.join("src/i18n/zh-hans.json")).map_err(|e| anyhow!(e))?;
+    stages.run("export", || site_export::write(&site, &words, &out))?;
     let site_json = site_json(&site, opts.dev)?;
     let mut assets_compressed = None;
     let (renderer, page_json) = stages.run("prerender", || {
