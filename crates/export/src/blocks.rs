@@ -1,9 +1,8 @@
 //! Block nodes as Markdown, one function per kind. Each leaves the output at the end of its
 //! last line; [`sequence`] puts the blank lines between blocks.
 
-use crate::inline::{self, inlines, longest_run, strong};
-use crate::printer::{Context, Printer, is_punctuation};
-use crate::urls;
+use crate::inline::{self, inlines, longest_run, strong, strong_text};
+use crate::printer::{Context, Printer, is_punctuation, repeated};
 use site_schema::{AdmonitionKind, Align, Block, CodeBlock, Component, Footnote, Inline, ListItem, TabItem, Token};
 
 /// Blocks one after another. In a tight list item a nested list or code block follows its
@@ -53,7 +52,7 @@ fn block(p: &mut Printer, b: &Block, alternate: bool) {
 }
 
 fn heading(p: &mut Printer, level: u8, children: &[Inline]) {
-    p.raw(&"#".repeat(level.clamp(1, 6) as usize));
+    p.raw(&repeated('#', level.clamp(1, 6) as usize));
     p.raw(" ");
     inlines(p, children, Context::Heading);
 }
@@ -64,7 +63,7 @@ fn code_block(p: &mut Printer, code: &CodeBlock) {
     let title = code.title.as_deref().filter(|t| !t.is_empty());
     let fence_char = if title.is_some_and(|t| t.contains('`')) { '~' } else { '`' };
     let longest = code.lines.iter().flatten().map(|t| longest_run(token_text(t), fence_char)).max().unwrap_or(0);
-    let fence: String = std::iter::repeat_n(fence_char, (longest + 1).max(3)).collect();
+    let fence = repeated(fence_char, (longest + 1).max(3));
     p.raw(&fence);
     p.raw(&code.lang);
     if let Some(title) = title {
@@ -88,6 +87,9 @@ fn token_text(t: &Token) -> &str {
     }
 }
 
+/// The indent of a list item's later lines: its marker's width.
+const INDENT: &str = "              ";
+
 fn list(p: &mut Printer, ordered: bool, tight: bool, start: u32, items: &[ListItem], alternate: bool) {
     for (i, item) in items.iter().enumerate() {
         if i > 0 {
@@ -96,13 +98,14 @@ fn list(p: &mut Printer, ordered: bool, tight: bool, start: u32, items: &[ListIt
                 p.newline();
             }
         }
-        let marker = match (ordered, alternate) {
-            (true, false) => format!("{}. ", start as usize + i),
-            (true, true) => format!("{}) ", start as usize + i),
-            (false, false) => "- ".to_string(),
-            (false, true) => "* ".to_string(),
+        let mark = if ordered {
+            let number = start as usize + i;
+            p.number(number);
+            let width = number.checked_ilog10().unwrap_or(0) as usize + 3;
+            p.open(if alternate { ") " } else { ". " }, &INDENT[..width])
+        } else {
+            p.open(if alternate { "* " } else { "- " }, "  ")
         };
-        let mark = p.open(&marker, &" ".repeat(marker.len()));
         match item.checked {
             Some(true) => p.raw("[x] "),
             Some(false) => p.raw("[ ] "),
@@ -121,17 +124,10 @@ fn quote(p: &mut Printer, children: &[Block]) {
 
 /// A quote that opens with its title, or its kind's name, in bold: `> **提示：** …`.
 fn admonition(p: &mut Printer, kind: AdmonitionKind, title: Option<&[Inline]>, children: &[Block]) {
-    let mut label: Vec<Inline> = match title {
-        Some(t) if !t.is_empty() => t.to_vec(),
-        _ => vec![Inline::Text(p.words.admonition(kind).to_string())],
-    };
-    if !ends_with_punctuation(&label) {
-        label.push(Inline::Text("：".into()));
-    }
     let mark = p.open("> ", "> ");
     match children.split_first() {
         Some((Block::Paragraph { children: first }, rest)) => {
-            strong(p, &label, Some(' '));
+            admonition_label(p, kind, title, Some(' '));
             p.raw(" ");
             inlines(p, first, Context::Paragraph);
             if !rest.is_empty() {
@@ -140,7 +136,7 @@ fn admonition(p: &mut Printer, kind: AdmonitionKind, title: Option<&[Inline]>, c
             }
         }
         _ => {
-            strong(p, &label, None);
+            admonition_label(p, kind, title, None);
             if !children.is_empty() {
                 p.end_block();
                 sequence(p, children, false);
@@ -150,8 +146,22 @@ fn admonition(p: &mut Printer, kind: AdmonitionKind, title: Option<&[Inline]>, c
     p.close(mark);
 }
 
-fn ends_with_punctuation(label: &[Inline]) -> bool {
-    matches!(label.last(), Some(Inline::Text(t)) if t.chars().next_back().is_some_and(is_punctuation))
+/// The title or the kind's name, with a colon unless it ends with punctuation of its own.
+fn admonition_label(p: &mut Printer, kind: AdmonitionKind, title: Option<&[Inline]>, after: Option<char>) {
+    let colon = |last: Option<char>| if last.is_some_and(is_punctuation) { "" } else { "：" };
+    match title.filter(|t| !t.is_empty()) {
+        Some(title) => {
+            let last = match title.last() {
+                Some(Inline::Text(t)) => t.chars().next_back(),
+                _ => None,
+            };
+            strong(p, title, colon(last), after);
+        }
+        None => {
+            let name = p.words.admonition(kind);
+            strong_text(p, name, colon(name.chars().next_back()), after);
+        }
+    }
 }
 
 /// Each tab as its label in bold, then its content: every alternative is there to read.
@@ -160,7 +170,7 @@ fn tabs(p: &mut Printer, items: &[TabItem]) {
         if i > 0 {
             p.end_block();
         }
-        strong(p, &[Inline::Text(tab.label.clone())], None);
+        strong_text(p, &tab.label, "", None);
         if !tab.children.is_empty() {
             p.end_block();
             sequence(p, &tab.children, false);
@@ -170,7 +180,7 @@ fn tabs(p: &mut Printer, items: &[TabItem]) {
 
 /// A collapsible section, open: its summary in bold, then its content.
 fn details(p: &mut Printer, summary: &[Inline], children: &[Block]) {
-    strong(p, summary, None);
+    strong(p, summary, "", None);
     if !children.is_empty() {
         p.end_block();
         sequence(p, children, false);
@@ -225,13 +235,13 @@ fn component(p: &mut Printer, c: &Component) {
 }
 
 fn demo(p: &mut Printer) {
-    let url = urls::page_url(p.root, p.route);
-    let words = p.words;
+    let (words, root, route) = (p.words, p.root, p.route);
     match words.markdown_demo.split_once("{url}") {
         Some((before, after)) => {
             p.text(before, Context::Paragraph);
             p.raw("<");
-            p.raw(&url);
+            p.raw(root);
+            p.raw(route);
             p.raw(">");
             p.text(after, Context::Paragraph);
         }
@@ -245,7 +255,9 @@ fn footnotes(p: &mut Printer, items: &[Footnote]) {
         if i > 0 {
             p.end_block();
         }
-        let mark = p.open(&format!("[^{}]: ", f.number), "    ");
+        p.raw("[^");
+        p.number(f.number as usize);
+        let mark = p.open("]: ", "    ");
         sequence(p, &f.children, false);
         p.close(mark);
     }
@@ -297,6 +309,14 @@ mod tests {
         };
         let md = assert_round_trip(vec![loose]);
         assert_eq!(md, "3. 三\n\n4. 四\n\n   续");
+        let two_digits = Block::List {
+            ordered: true,
+            tight: false,
+            start: Some(9),
+            items: vec![item(vec![para(vec![text("九")])]), item(vec![para(vec![text("十")]), para(vec![text("续")])])],
+        };
+        let md = assert_round_trip(vec![two_digits]);
+        assert_eq!(md, "9. 九\n\n10. 十\n\n    续");
         let nested = Block::List {
             ordered: false,
             tight: true,

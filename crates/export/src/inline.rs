@@ -1,7 +1,7 @@
 //! Inline nodes as Markdown: emphasis, code, links, images, breaks, footnote references.
 //! `<kbd>`, `<sup>` and `<sub>` stay the HTML tags GFM passes through, as the source wrote them.
 
-use crate::printer::{Context, Printer, is_punctuation};
+use crate::printer::{Context, Printer, is_punctuation, repeated};
 use crate::urls;
 use site_schema::{Inline, InlineNode};
 
@@ -28,37 +28,82 @@ fn node(p: &mut Printer, node: &InlineNode, after: Option<&Inline>, cx: Context)
         InlineNode::Sub { children } => tagged(p, "sub", children, cx),
         InlineNode::FootnoteRef { number, .. } => {
             p.raw("[^");
-            p.raw(&number.to_string());
+            p.number(*number as usize);
             p.raw("]");
         }
     }
 }
 
-/// Bold text standing for a label the tree holds (admonition, tab, summary).
-pub(crate) fn strong(p: &mut Printer, children: &[Inline], after: Option<char>) {
-    let after = after.map(|c| Inline::Text(c.to_string()));
-    delimited(p, "**", "strong", children, after.as_ref(), Context::Paragraph);
+/// Bold text standing for a label the tree holds (an admonition's title, a summary), with
+/// `suffix` (punctuation) inside; `after` is the character that will follow.
+pub(crate) fn strong(p: &mut Printer, children: &[Inline], suffix: &str, after: Option<char>) {
+    let edges = Edges {
+        first: children.first().and_then(first_char).or(suffix.chars().next()),
+        last: suffix.chars().next_back().or(children.last().and_then(last_char)),
+        after,
+        breaks: breaks_at_edges(children),
+    };
+    wrap(p, "**", "strong", edges, |p| {
+        inlines(p, children, Context::Paragraph);
+        p.text(suffix, Context::Paragraph);
+    });
+}
+
+/// [`strong`] for a plain-text label (a tab's, an admonition kind's name).
+pub(crate) fn strong_text(p: &mut Printer, text: &str, suffix: &str, after: Option<char>) {
+    let edges = Edges {
+        first: text.chars().next().or(suffix.chars().next()),
+        last: suffix.chars().next_back().or(text.chars().next_back()),
+        after,
+        breaks: false,
+    };
+    wrap(p, "**", "strong", edges, |p| {
+        p.text(text, Context::Paragraph);
+        p.text(suffix, Context::Paragraph);
+    });
+}
+
+fn delimited(p: &mut Printer, delim: &str, tag: &str, children: &[Inline], after: Option<&Inline>, cx: Context) {
+    if children.is_empty() {
+        return;
+    }
+    let edges = Edges {
+        first: first_char(&children[0]),
+        last: last_char(&children[children.len() - 1]),
+        after: after.and_then(first_char),
+        breaks: breaks_at_edges(children),
+    };
+    wrap(p, delim, tag, edges, |p| inlines(p, children, cx));
+}
+
+/// The characters around the delimiters of an emphasised run.
+struct Edges {
+    /// The first and last characters inside.
+    first: Option<char>,
+    last: Option<char>,
+    /// The character after the closing delimiter.
+    after: Option<char>,
+    /// A line break first or last inside: a delimiter would start or end a line.
+    breaks: bool,
 }
 
 /// Emphasis, strong and strikethrough with `*`, `**`, `~~` where CommonMark reads the delimiters
 /// as such (their flanking rules: `**“引号”**` inside a Chinese sentence opens nothing), else
 /// with the HTML tag.
-fn delimited(p: &mut Printer, delim: &str, tag: &str, children: &[Inline], after: Option<&Inline>, cx: Context) {
-    if children.is_empty() {
-        return;
-    }
-    let first = first_char(&children[0]);
-    let last = last_char(&children[children.len() - 1]);
-    let after = after.map(first_char);
-    let breaks_at_edges =
-        [children.first(), children.last()].iter().any(|c| matches!(c, Some(Inline::Node(InlineNode::Break))));
-    if !breaks_at_edges && can_open(p.last_char(), first) && can_close(last, after.flatten()) {
+fn wrap(p: &mut Printer, delim: &str, tag: &str, edges: Edges, body: impl FnOnce(&mut Printer)) {
+    if !edges.breaks && can_open(p.last_char(), edges.first) && can_close(edges.last, edges.after) {
         p.raw(delim);
-        inlines(p, children, cx);
+        body(p);
         p.raw(delim);
     } else {
-        tagged(p, tag, children, cx);
+        open_tag(p, tag);
+        body(p);
+        close_tag(p, tag);
     }
+}
+
+fn breaks_at_edges(children: &[Inline]) -> bool {
+    [children.first(), children.last()].iter().any(|c| matches!(c, Some(Inline::Node(InlineNode::Break))))
 }
 
 /// A left-flanking delimiter run: `before` the delimiter, `first` after it.
@@ -90,10 +135,18 @@ fn last_char(inline: &Inline) -> Option<char> {
 }
 
 fn tagged(p: &mut Printer, tag: &str, children: &[Inline], cx: Context) {
+    open_tag(p, tag);
+    inlines(p, children, cx);
+    close_tag(p, tag);
+}
+
+fn open_tag(p: &mut Printer, tag: &str) {
     p.raw("<");
     p.raw(tag);
     p.raw(">");
-    inlines(p, children, cx);
+}
+
+fn close_tag(p: &mut Printer, tag: &str) {
     p.raw("</");
     p.raw(tag);
     p.raw(">");
@@ -104,7 +157,7 @@ fn code(p: &mut Printer, text: &str, cx: Context) {
     if text.is_empty() {
         return;
     }
-    let fence = "`".repeat(longest_run(text, '`') + 1);
+    let fence = repeated('`', longest_run(text, '`') + 1);
     let pad = text.starts_with('`')
         || text.ends_with('`')
         || (text.starts_with(' ') && text.ends_with(' ') && !text.trim().is_empty());
@@ -136,7 +189,7 @@ pub(crate) fn longest_run(text: &str, c: char) -> usize {
 pub(crate) fn link(p: &mut Printer, href: &str, internal: bool, children: &[Inline], cx: Context) {
     let target = urls::link_target(p.root, p.route, href, internal);
     if let [Inline::Text(text)] = children
-        && *text == *target
+        && urls::is_joined(text, &target)
         && (text.starts_with("https://") || text.starts_with("http://"))
         && !text.contains([' ', '<', '>'])
     {
@@ -147,13 +200,19 @@ pub(crate) fn link(p: &mut Printer, href: &str, internal: bool, children: &[Inli
     }
     p.raw("[");
     if children.is_empty() {
-        p.text(&target, cx);
+        target.iter().for_each(|part| p.text(part, cx));
     } else {
         inlines(p, children, cx);
     }
     p.raw("](");
-    p.raw(&urls::destination(&target, false));
+    destination(p, &target);
     p.raw(")");
+}
+
+fn destination(p: &mut Printer, target: &[&str; 3]) {
+    for part in target {
+        p.raw(&urls::destination(part, false));
+    }
 }
 
 fn image(p: &mut Printer, src: &str, alt: &str, title: Option<&str>, cx: Context) {
@@ -161,7 +220,7 @@ fn image(p: &mut Printer, src: &str, alt: &str, title: Option<&str>, cx: Context
     p.raw("![");
     p.text(alt, cx);
     p.raw("](");
-    p.raw(&urls::destination(&target, false));
+    destination(p, &target);
     if let Some(title) = title {
         p.raw(" \"");
         p.raw(&title.replace('\\', "\\\\").replace('"', "\\\""));

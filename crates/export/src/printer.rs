@@ -3,6 +3,7 @@
 //! that it renders as the characters the document tree holds.
 
 use crate::Words;
+use std::borrow::Cow;
 
 /// Where text is being written; decides which characters need a backslash.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,10 +46,7 @@ impl<'a> Printer<'a> {
         if s.is_empty() {
             return;
         }
-        if self.prefix_pending {
-            self.out.push_str(&self.prefix);
-            self.prefix_pending = false;
-        }
+        self.flush_prefix();
         self.out.push_str(s);
         self.at_block_start = false;
     }
@@ -96,22 +94,51 @@ impl<'a> Printer<'a> {
         }
         let block_start = self.at_block_start;
         let mut prev = self.last_char();
+        self.flush_prefix();
+        // Runs without syntax characters are copied whole.
+        let mut copied = 0;
+        let mut chars = text.char_indices().peekable();
+        while let Some((i, c)) = chars.next() {
+            let next = chars.peek().map(|&(_, n)| n);
+            if needs_escape(c, prev, next, block_start && i == 0, cx) || (block_start && ends_list_number(text, i)) {
+                self.out.push_str(&text[copied..i]);
+                self.out.push('\\');
+                copied = i;
+            }
+            prev = Some(c);
+        }
+        self.out.push_str(&text[copied..]);
+        self.at_block_start = false;
+    }
+
+    /// Writes a number as Markdown syntax (a list item's, a footnote's).
+    pub fn number(&mut self, n: usize) {
+        use std::fmt::Write;
+        self.flush_prefix();
+        let _ = write!(self.out, "{n}");
+        self.at_block_start = false;
+    }
+
+    fn flush_prefix(&mut self) {
         if self.prefix_pending {
             self.out.push_str(&self.prefix);
             self.prefix_pending = false;
         }
-        let mut chars = text.char_indices().peekable();
-        while let Some((i, c)) = chars.next() {
-            let next = chars.peek().map(|&(_, n)| n);
-            let at_start = block_start && i == 0;
-            if needs_escape(c, prev, next, at_start, cx) || (block_start && ends_list_number(text, i)) {
-                self.out.push('\\');
-            }
-            self.out.push(c);
-            prev = Some(c);
-        }
-        self.at_block_start = false;
     }
+}
+
+/// `n` times `c` (a fence, a heading's hashes), without allocating for the usual lengths.
+pub(crate) fn repeated(c: char, n: usize) -> Cow<'static, str> {
+    const BACKTICKS: &str = "````````````````";
+    const TILDES: &str = "~~~~~~~~~~~~~~~~";
+    const HASHES: &str = "######";
+    let run = match c {
+        '`' => BACKTICKS,
+        '~' => TILDES,
+        '#' => HASHES,
+        _ => "",
+    };
+    if n <= run.len() { Cow::Borrowed(&run[..n]) } else { Cow::Owned(std::iter::repeat_n(c, n).collect()) }
 }
 
 /// Whether `c` (between `prev` and `next`) would be read as Markdown syntax.
@@ -181,5 +208,12 @@ mod tests {
         assert_eq!(escaped("a | b", false, Context::TableCell), "a \\| b");
         assert_eq!(escaped("a | b", false, Context::Paragraph), "a | b");
         assert_eq!(escaped("C# 与 #", false, Context::Heading), "C# 与 \\#");
+    }
+
+    #[test]
+    fn runs_of_a_character() {
+        assert_eq!(repeated('`', 3), "```");
+        assert_eq!(repeated('#', 2), "##");
+        assert_eq!(repeated('`', 20), "`".repeat(20));
     }
 }

@@ -13,7 +13,7 @@ pub fn site_root(site: &SiteData) -> String {
 /// The page of a route, as the site's canonical URLs write it (`site_model::canonical`; a test
 /// checks the two agree on every page).
 pub fn page_url(root: &str, route: &str) -> String {
-    if route == "/" { format!("{root}/") } else { format!("{root}{route}") }
+    format!("{root}{route}")
 }
 
 /// The Markdown twin of a route: the page URL with `.md`.
@@ -21,16 +21,29 @@ pub fn markdown_url(root: &str, route: &str) -> String {
     format!("{root}/{}", markdown_file(route))
 }
 
-/// Where a link of the document tree leads: internal routes (`/docs/x#a`, `#a` on this page)
-/// become absolute; everything else stays as written.
-pub fn link_target<'a>(root: &str, page_route: &str, href: &'a str, internal: bool) -> Cow<'a, str> {
+/// Where a link of the document tree leads, as parts written one after another (no URL is
+/// built per link): internal routes (`/docs/x#a`, `#a` on this page) go under the site root,
+/// everything else stays as written.
+pub fn link_target<'a>(root: &'a str, page_route: &'a str, href: &'a str, internal: bool) -> [&'a str; 3] {
     if href.starts_with('#') {
-        Cow::Owned(format!("{}{href}", page_url(root, page_route)))
+        [root, page_route, href]
     } else if internal && href.starts_with('/') {
-        Cow::Owned(format!("{root}{href}"))
+        [root, "", href]
     } else {
-        Cow::Borrowed(href)
+        ["", "", href]
     }
+}
+
+/// Whether `text` is the parts of a URL joined.
+pub fn is_joined(text: &str, parts: &[&str]) -> bool {
+    let mut rest = text;
+    for part in parts {
+        match rest.strip_prefix(part) {
+            Some(r) => rest = r,
+            None => return false,
+        }
+    }
+    rest.is_empty()
 }
 
 /// `url` as a Markdown link destination: spaces and angle brackets are percent-encoded, and
@@ -84,10 +97,13 @@ mod tests {
         assert_eq!(page_url(&root, "/"), "https://example.com/zh/");
         assert_eq!(page_url(&root, "/docs/a"), "https://example.com/zh/docs/a");
         assert_eq!(markdown_url(&root, "/docs/a"), "https://example.com/zh/docs/a.md");
-        assert_eq!(link_target(&root, "/docs/a", "#参数", true), "https://example.com/zh/docs/a#参数");
-        assert_eq!(link_target(&root, "/docs/a", "/docs/b#x", true), "https://example.com/zh/docs/b#x");
-        assert_eq!(link_target(&root, "/docs/a", "https://react.dev/", false), "https://react.dev/");
-        assert_eq!(link_target(&root, "/docs/a", "./missing.md", false), "./missing.md");
+        let target = |href, internal| link_target(&root, "/docs/a", href, internal).concat();
+        assert_eq!(target("#参数", true), "https://example.com/zh/docs/a#参数");
+        assert_eq!(target("/docs/b#x", true), "https://example.com/zh/docs/b#x");
+        assert_eq!(target("https://react.dev/", false), "https://react.dev/");
+        assert_eq!(target("./missing.md", false), "./missing.md");
+        assert!(is_joined("https://example.com/zh/docs/b", &[&root, "", "/docs/b"]));
+        assert!(!is_joined("https://example.com/zh/docs/bc", &[&root, "", "/docs/b"]));
     }
 
     #[test]
