@@ -138,10 +138,10 @@ fn summary(site: &Site) -> &str {
 
 fn print_top(p: &mut Printer, site: &Site) {
     p.raw("# ");
-    p.text(&site.data.title, Context::Heading);
+    p.text_on_one_line(&site.data.title, Context::Heading);
     p.end_block();
     let mark = p.open("> ", "> ");
-    p.text(&one_line(summary(site)), Context::Paragraph);
+    p.text_on_one_line(summary(site), Context::Paragraph);
     p.close(mark);
 }
 
@@ -186,7 +186,7 @@ fn print_section<'a>(p: &mut Printer, name: &str, entries: impl Iterator<Item = 
     }
     p.end_block();
     p.raw("## ");
-    p.text(name, Context::Heading);
+    p.text_on_one_line(name, Context::Heading);
     p.end_block();
     for (i, entry) in entries.enumerate() {
         if i > 0 {
@@ -200,13 +200,13 @@ fn print_section<'a>(p: &mut Printer, name: &str, entries: impl Iterator<Item = 
             Listed::Link { label, href } => (label, href.to_string(), ""),
         };
         p.raw("- [");
-        p.text(&one_line(title), Context::Paragraph);
+        p.text_on_one_line(title, Context::Paragraph);
         p.raw("](");
         p.raw(&destination(&url, true));
         p.raw(")");
         if !description.trim().is_empty() {
             p.raw(": ");
-            p.text(&one_line(description), Context::Paragraph);
+            p.text_on_one_line(description, Context::Paragraph);
         }
     }
 }
@@ -217,11 +217,6 @@ fn title_and_description(page: &PageData) -> (&str, &str) {
         Page::BlogPost(b) => (&b.title, &b.description),
         _ => (&page.head.title, &page.head.description),
     }
-}
-
-/// A list entry is one line.
-fn one_line(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// The header of llms.txt, then each page's twin after a `url:` block naming its page.

@@ -35,12 +35,12 @@ pub(crate) fn page_markdown_under(page: &PageData, words: &Words, root: &str) ->
 
 fn print_header(p: &mut Printer, h: &Header) {
     p.raw("# ");
-    p.text(h.title, Context::Heading);
+    p.text_on_one_line(h.title, Context::Heading);
     let description = h.description.trim();
     if !description.is_empty() {
         p.end_block();
         let mark = p.open("> ", "> ");
-        p.text(description, Context::Paragraph);
+        p.text_on_one_line(description, Context::Paragraph);
         p.close(mark);
     }
     if let Some((date, authors)) = h.post {
@@ -60,4 +60,44 @@ fn print_content(p: &mut Printer, content: &[Block]) {
         sequence(p, content, false);
     }
     p.newline();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tests::{para, text, words};
+    use site_schema::{BlogPostPage, Head};
+
+    fn post(authors: &[&str], description: &str) -> PageData {
+        let page = Page::BlogPost(BlogPostPage {
+            title: "Recoil 0.7 发布".into(),
+            description: description.into(),
+            date: "2022-03-25".into(),
+            reading_minutes: 1,
+            authors: authors.iter().map(|a| a.to_string()).collect(),
+            tags: vec![],
+            content: vec![para(vec![text("正文。")])],
+            toc: vec![],
+            hide_toc: false,
+            newer: None,
+            older: None,
+        });
+        let head = Head {
+            title: String::new(),
+            description: String::new(),
+            canonical: String::new(),
+            og_type: "article".into(),
+            noindex: false,
+        };
+        PageData { route: "/blog/2022/03/25/0.7.0-release".into(), head, page, components: vec![] }
+    }
+
+    #[test]
+    fn a_post_shows_its_date_and_authors() {
+        let md =
+            page_markdown_under(&post(&["甲", "乙"], "第一行\n- 第二行"), &words(), "https://example.com").unwrap();
+        assert_eq!(md, "# Recoil 0.7 发布\n\n> 第一行 - 第二行\n\n发布日期：2022-03-25\\\n作者：甲、乙\n\n正文。\n");
+        let md = page_markdown_under(&post(&[], ""), &words(), "https://example.com").unwrap();
+        assert_eq!(md, "# Recoil 0.7 发布\n\n发布日期：2022-03-25\n\n正文。\n");
+    }
 }

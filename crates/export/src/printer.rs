@@ -111,6 +111,17 @@ impl<'a> Printer<'a> {
         self.at_block_start = false;
     }
 
+    /// [`Printer::text`] with every run of whitespace (a line break in front matter) as one
+    /// space: titles, descriptions and list entries are one line.
+    pub fn text_on_one_line(&mut self, text: &str, cx: Context) {
+        for (i, word) in text.split_whitespace().enumerate() {
+            if i > 0 {
+                self.raw(" ");
+            }
+            self.text(word, cx);
+        }
+    }
+
     /// Writes a number as Markdown syntax (a list item's, a footnote's).
     pub fn number(&mut self, n: usize) {
         use std::fmt::Write;
@@ -208,6 +219,14 @@ mod tests {
         assert_eq!(escaped("a | b", false, Context::TableCell), "a \\| b");
         assert_eq!(escaped("a | b", false, Context::Paragraph), "a | b");
         assert_eq!(escaped("C# 与 #", false, Context::Heading), "C# 与 \\#");
+    }
+
+    #[test]
+    fn one_line_text() {
+        let words = crate::tests::words();
+        let mut p = Printer::new(&words, "https://example.com", "/", 64);
+        p.text_on_one_line(" 一行\n- 两行\t三 ", Context::Paragraph);
+        assert_eq!(p.out, "一行 - 两行 三");
     }
 
     #[test]
