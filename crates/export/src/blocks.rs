@@ -67,8 +67,13 @@ fn code_block(p: &mut Printer, code: &CodeBlock) {
     p.raw(&fence);
     p.raw(&code.lang);
     if let Some(title) = title {
+        // The info string has no escape for `"`.
         p.raw(" title=\"");
-        p.raw(&title.replace('"', "'"));
+        if title.contains('"') {
+            p.raw(&title.replace('"', "'"))
+        } else {
+            p.raw(title)
+        }
         p.raw("\"");
     }
     for line in &code.lines {

@@ -26,6 +26,16 @@ pub(crate) struct Section<'a> {
     pub entries: Vec<Entry<'a>>,
 }
 
+impl Section<'_> {
+    /// The docs the section lists, in order.
+    fn pages(&self) -> impl Iterator<Item = usize> + '_ {
+        self.entries.iter().filter_map(|e| match e {
+            Entry::Page(i) => Some(*i),
+            Entry::Link { .. } => None,
+        })
+    }
+}
+
 pub(crate) enum Entry<'a> {
     Page(usize),
     /// A sidebar link to another site.
@@ -53,14 +63,7 @@ impl<'a> ReadingOrder<'a> {
                 Section { name: section_name(site, sidebar), entries }
             })
             .collect();
-        let listed: HashSet<usize> = sections
-            .iter()
-            .flat_map(|s| &s.entries)
-            .filter_map(|e| match e {
-                Entry::Page(i) => Some(*i),
-                Entry::Link { .. } => None,
-            })
-            .collect();
+        let listed: HashSet<usize> = sections.iter().flat_map(Section::pages).collect();
         // The model lists posts newest first.
         let posts = indexes(&site.pages, |p| matches!(p.page, Page::BlogPost(_)));
         let unlisted = indexes(&site.pages, |p| matches!(p.page, Page::Doc(_)))
@@ -73,10 +76,7 @@ impl<'a> ReadingOrder<'a> {
     /// Every doc once (the first sidebar that lists it places it), then the posts.
     pub fn pages(&self) -> Vec<usize> {
         let mut seen = HashSet::new();
-        let sidebar_docs = self.sections.iter().flat_map(|s| &s.entries).filter_map(|e| match e {
-            Entry::Page(i) => Some(*i),
-            Entry::Link { .. } => None,
-        });
+        let sidebar_docs = self.sections.iter().flat_map(Section::pages);
         sidebar_docs
             .chain(self.unlisted.iter().copied())
             .chain(self.posts.iter().copied())
@@ -219,7 +219,8 @@ fn title_and_description(page: &PageData) -> (&str, &str) {
     }
 }
 
-/// The header of llms.txt, then each page's twin after a `url:` block naming its page.
+/// The H1 and summary of llms.txt, then each page's twin after a front-matter-like block
+/// naming its page (`---`, `url: …`, `---`), so a reader can cite where a passage comes from.
 pub(crate) fn llms_full_txt(
     site: &Site,
     order: &ReadingOrder,
@@ -235,7 +236,8 @@ pub(crate) fn llms_full_txt(
     for i in pages {
         let Some(twin) = &twins[i] else { continue };
         p.out.push_str("\n---\nurl: ");
-        p.out.push_str(&urls::page_url(root, &site.pages[i].route));
+        p.out.push_str(root);
+        p.out.push_str(&site.pages[i].route);
         p.out.push_str("\n---\n\n");
         p.out.push_str(twin);
     }

@@ -5,15 +5,11 @@ use site_schema::SiteData;
 use site_schema::route_files::markdown_file;
 use std::borrow::Cow;
 
-/// The origin and base URL without the trailing `/`: `https://example.com/zh`.
+/// The origin and base URL without the trailing `/`: `https://example.com/zh`. A page's URL is
+/// this and its route, as the site's canonical URLs write it (`site_model::canonical`; the
+/// export's tests check the two agree on every page).
 pub fn site_root(site: &SiteData) -> String {
     format!("{}{}", site.url, site.base_url.trim_end_matches('/'))
-}
-
-/// The page of a route, as the site's canonical URLs write it (`site_model::canonical`; a test
-/// checks the two agree on every page).
-pub fn page_url(root: &str, route: &str) -> String {
-    format!("{root}{route}")
 }
 
 /// The Markdown twin of a route: the page URL with `.md`.
@@ -94,8 +90,6 @@ mod tests {
         site.base_url = "/zh/".into();
         let root = site_root(&site);
         assert_eq!(root, "https://example.com/zh");
-        assert_eq!(page_url(&root, "/"), "https://example.com/zh/");
-        assert_eq!(page_url(&root, "/docs/a"), "https://example.com/zh/docs/a");
         assert_eq!(markdown_url(&root, "/docs/a"), "https://example.com/zh/docs/a.md");
         let target = |href, internal| link_target(&root, "/docs/a", href, internal).concat();
         assert_eq!(target("#参数", true), "https://example.com/zh/docs/a#参数");
