@@ -25,7 +25,21 @@ pub struct Words {
     pub search_description: String,
     pub not_found_title: String,
     pub not_found_description: String,
+    /// The blog's section label (search results, llms.txt).
     pub blog_section: String,
+    pub admonition_note: String,
+    pub admonition_tip: String,
+    pub admonition_info: String,
+    pub admonition_caution: String,
+    pub admonition_danger: String,
+    /// Stands in for a live demo in a page's Markdown twin: `{url}` is the page that runs it.
+    pub markdown_demo: String,
+    /// `{date}`, ISO.
+    pub markdown_post_date: String,
+    /// `{authors}`.
+    pub markdown_post_authors: String,
+    /// The paragraph of llms.txt under the summary: `{full}` is the URL of llms-full.txt.
+    pub llms_details: String,
 }
 
 impl Words {
@@ -33,6 +47,20 @@ impl Words {
     pub fn load(path: &Path) -> Result<Words, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         serde_json::from_str(&text).map_err(|e| format!("{}:{}: {e}", path.display(), e.line()))
+    }
+}
+
+impl Words {
+    /// The name an admonition of `kind` shows when it has no title.
+    pub fn admonition(&self, kind: site_schema::AdmonitionKind) -> &str {
+        use site_schema::AdmonitionKind::*;
+        match kind {
+            Note => &self.admonition_note,
+            Tip => &self.admonition_tip,
+            Info => &self.admonition_info,
+            Caution => &self.admonition_caution,
+            Danger => &self.admonition_danger,
+        }
     }
 }
 
@@ -63,6 +91,9 @@ mod tests {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../frontend/src/i18n/zh-hans.json");
         let words = Words::load(&path).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(words.not_found_title, "找不到页面");
+        assert_eq!(words.admonition(site_schema::AdmonitionKind::Tip), "提示");
+        assert!(words.markdown_demo.contains("{url}"), "{}", words.markdown_demo);
+        assert!(words.llms_details.contains("{full}"), "{}", words.llms_details);
     }
 
     #[test]

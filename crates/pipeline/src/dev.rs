@@ -4,7 +4,7 @@ use crate::{Kept, Loaded, Options, Report, load, load_config, output, site_json,
 use anyhow::Result;
 use site_frontend::Frontend;
 use site_schema::PageData;
-use site_schema::route_files::{data_file, html_file};
+use site_schema::route_files::{data_file, html_file, markdown_file};
 use std::collections::HashSet;
 
 pub struct DevSession {
@@ -36,7 +36,7 @@ impl DevSession {
     pub fn rebuild(&mut self) -> Result<Rebuilt> {
         let config = load_config(&self.opts)?;
         let base = config.site.base_url.clone();
-        let Loaded { config, site, warnings } = load::load(&self.opts, config)?;
+        let Loaded { config, site, words, warnings } = load::load(&self.opts, config)?;
         let out = self.opts.out.clone();
         let mut everything = false;
         let hash = self.frontend.source_hash(&base)?;
@@ -52,6 +52,7 @@ impl DevSession {
             everything = true;
         }
         output::write_static(&self.opts.root, &self.kept.bundle, &config, &site, &out)?;
+        site_export::write(&site, &words, &out)?;
         let changed: Vec<&PageData> = site.pages.iter().filter(|p| everything || self.changed(p)).collect();
         let routes: Vec<String> = changed.iter().map(|p| p.route.clone()).collect();
         let fresh = output::write_pages(&mut self.kept.renderer, &changed, &out, false)?;
@@ -59,6 +60,7 @@ impl DevSession {
         for gone in self.kept.page_json.keys().filter(|r| !live.contains(r.as_str())) {
             let _ = std::fs::remove_file(out.join(html_file(gone)));
             let _ = std::fs::remove_file(out.join(data_file(gone)));
+            let _ = std::fs::remove_file(out.join(markdown_file(gone)));
         }
         self.kept.page_json.retain(|r, _| live.contains(r.as_str()));
         self.kept.page_json.extend(fresh);

@@ -95,11 +95,12 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
     let bundle_job = start_bundle(&frontend, opts.fresh_bundle, &config.site.base_url);
     let loaded = stages.run("content", || load::load(opts, config));
     let (bundle, bundle_time) = bundle_job.join().map_err(|_| anyhow!("the bundle thread panicked"))??;
-    let Loaded { config, site, warnings } = loaded?;
+    let Loaded { config, site, words, warnings } = loaded?;
     // Only the part of the bundle stage that the content stage did not hide.
     stages.done("bundle", bundle_time.saturating_sub(stages.total()));
 
     let out = staging_dir(opts)?;
+    stages.run("export", || site_export::write(&site, &words, &out))?;
     let site_json = site_json(&site, opts.dev)?;
     let mut assets_compressed = None;
     let (renderer, page_json) = stages.run("prerender", || {

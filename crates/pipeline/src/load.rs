@@ -11,6 +11,8 @@ use std::collections::HashSet;
 pub struct Loaded {
     pub config: Config,
     pub site: Site,
+    /// The theme's words (for what the engine prints itself: feeds, Markdown twins).
+    pub words: Words,
     pub warnings: Vec<String>,
 }
 
@@ -66,7 +68,7 @@ pub(crate) fn load(opts: &Options, config: Config) -> Result<Loaded> {
     let Some(site) = site_model::assemble(&inputs, &mut problems) else {
         return Err(anyhow!(problems));
     };
-    Ok(Loaded { config, site, warnings: problems.warnings })
+    Ok(Loaded { config, site, words, warnings: problems.warnings })
 }
 
 /// One route of the site, as `docsite routes --json` lists it for tests and tools.

@@ -108,7 +108,7 @@ pub fn copy_tree(from: &Path, to: &Path) -> Result<usize> {
 fn compressible(path: &Path) -> bool {
     matches!(
         path.extension().and_then(|e| e.to_str()),
-        Some("html" | "js" | "mjs" | "css" | "json" | "xml" | "svg" | "txt" | "map" | "webmanifest")
+        Some("html" | "js" | "mjs" | "css" | "json" | "xml" | "svg" | "txt" | "md" | "map" | "webmanifest")
     )
 }
 
