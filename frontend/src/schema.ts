@@ -169,7 +169,7 @@ image?: string | null,
  */
 jsonLd?: string | null, };
 
-export type Page = { "kind": "doc" } & DocPage | { "kind": "docTags", tags: Array<TagCount>, } | { "kind": "docTag", tag: string, docs: Array<DocSummary>, allTagsRoute: string, } | { "kind": "blogList" } & BlogListPage | { "kind": "blogPost" } & BlogPostPage | { "kind": "blogArchive", years: Array<ArchiveYear>, } | { "kind": "blogTags", tags: Array<TagCount>, } | { "kind": "home" } & HomePage | { "kind": "markdown" } & MarkdownPage | { "kind": "search" } | { "kind": "notFound" } | { "kind": "redirect", to: string, };
+export type Page = { "kind": "doc" } & DocPage | { "kind": "docTags", tags: Array<TagCount>, } | { "kind": "docTag", tag: string, docs: Array<DocSummary>, allTagsRoute: string, } | { "kind": "blogList" } & BlogListPage | { "kind": "blogPost" } & BlogPostPage | { "kind": "blogArchive", years: Array<ArchiveYear>, } | { "kind": "blogTags", tags: Array<TagCount>, } | { "kind": "home" } & HomePage | { "kind": "standalone" } & StandalonePage | { "kind": "search" } | { "kind": "notFound" } | { "kind": "redirect", to: string, };
 
 export type DocPage = { id: string, title: string, description: string, content: Array<Block>, toc: Array<TocItem>, hideToc: boolean, sidebar?: Sidebar | null, 
 /**
@@ -262,13 +262,17 @@ export type ArchiveYear = { year: string, posts: Array<ArchivePost>, };
 
 export type ArchivePost = { title: string, route: string, date: string, };
 
-export type HomePage = { hero: Hero, features: Array<Feature>, content: Array<Block>, };
+export type HomePage = { hero: Hero, features: Array<Feature>, };
 
-export type Hero = { title: string, tagline: string, actionLabel: string, actionRoute: string, };
+export type Hero = { title: string, tagline: string, actionLabel: string, actionRoute: string, 
+/**
+ * A second, quieter button.
+ */
+secondary?: PageLink | null, };
 
 export type Feature = { title: string, description: string, image: string, imageDark: string, imageAlt: string, };
 
-export type MarkdownPage = { title: string, description: string, content: Array<Block>, toc: Array<TocItem>, hideToc: boolean, };
+export type StandalonePage = { title: string, description: string, content: Array<Block>, toc: Array<TocItem>, hideToc: boolean, };
 
 export type SearchTitle = { route: string, title: string, section?: string | null, kind: SearchKind, };
 

@@ -24,7 +24,7 @@ test('every page the specification requires exists', () => {
 for (const [name, kinds] of [
   ['docs pages', ['doc']],
   ['blog posts', ['blogPost']],
-  ['standalone pages', ['markdown', 'standalone']],
+  ['standalone pages', ['standalone']],
 ]) {
   test(`${name} read as Chinese, and their code parses`, () => {
     const files = fromContent.filter((r) => kinds.includes(r.kind)).map((r) => path.join(root, r.source));

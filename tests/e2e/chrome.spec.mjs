@@ -3,13 +3,14 @@
 import {test, expect} from '@playwright/test';
 import {PAGES, hydrated} from './helpers.mjs';
 
-test('the announcement bar is on every page type, not closeable, with the Jotai link', async ({page}) => {
+test('the announcement bar is on every page type, not closeable, with the Jotai link and the migration guide', async ({page}) => {
   for (const route of Object.values(PAGES)) {
     await page.goto(route);
     const bar = page.locator('.announcement');
     await expect(bar).toBeVisible();
     await expect(bar).toContainText('Recoil 已停止开发');
-    await expect(bar.locator('a')).toHaveAttribute('href', 'https://jotai.org');
+    await expect(bar.locator('a[href="https://jotai.org"]')).toHaveCount(1);
+    await expect(bar.locator('a[href="/docs/guides/migrating/to-jotai"]')).toHaveCount(1);
     await expect(bar.locator('button')).toHaveCount(0);
   }
   await expect(page.locator('.announcement')).toHaveCSS('background-color', 'rgb(32, 35, 42)');
@@ -91,4 +92,13 @@ test('hide-on-scroll is off: the navbar stays when scrolling down', async ({page
   await expect(page.locator('nav.navbar')).not.toHaveClass(/navbar--hidden/);
   const box = await page.locator('nav.navbar').boundingBox();
   expect(box.y).toBeGreaterThanOrEqual(0);
+});
+
+test('the home page leads to getting started and to the migration guide', async ({page}) => {
+  await page.goto('/');
+  await expect(page.locator('.hero__actions a.button--primary')).toHaveAttribute('href', '/docs/introduction/getting-started');
+  const guide = page.locator('.hero__actions a.button--secondary');
+  await expect(guide).toHaveText('从 Recoil 迁移到 Jotai');
+  await guide.click();
+  await expect(page.locator('main h1')).toContainText('Jotai');
 });

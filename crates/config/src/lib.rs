@@ -457,6 +457,12 @@ pub struct Home {
     pub action_label: String,
     /// The doc the hero button leads to, by id.
     pub action_doc: String,
+    /// A second, quieter hero button's text (with `secondary_doc`).
+    #[serde(default)]
+    pub secondary_label: Option<String>,
+    /// The doc the second hero button leads to, by id.
+    #[serde(default)]
+    pub secondary_doc: Option<String>,
     /// Feature sections, in order.
     pub features: Vec<HomeFeature>,
 }

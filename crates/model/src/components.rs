@@ -9,8 +9,7 @@ pub fn of(page: &Page) -> Vec<String> {
     match page {
         Page::Doc(d) => walk(&d.content, &mut names),
         Page::BlogPost(p) => walk(&p.content, &mut names),
-        Page::Markdown(m) => walk(&m.content, &mut names),
-        Page::Home(h) => walk(&h.content, &mut names),
+        Page::Standalone(s) => walk(&s.content, &mut names),
         Page::BlogList(l) => l.posts.iter().for_each(|p| walk(&p.summary, &mut names)),
         _ => {}
     }
@@ -55,7 +54,7 @@ mod tests {
             title: None,
             children: vec![Block::Component(Component::CharacterCounterDemo)],
         };
-        let page = Page::Markdown(MarkdownPage {
+        let page = Page::Standalone(StandalonePage {
             title: String::new(),
             description: String::new(),
             content: vec![tabs, note, Block::Component(Component::CharacterCounterDemo)],

@@ -121,13 +121,29 @@ pub fn home(pages: &mut Pages, docs: &Docs, problems: &mut Problems) -> Option<(
             image_alt: f.image_alt.clone(),
         })
         .collect();
+    let secondary = match (&home.secondary_label, &home.secondary_doc) {
+        (Some(label), Some(id)) => match docs.get(id.as_str()) {
+            Some(doc) => Some(PageLink { title: label.clone(), route: doc.route.clone() }),
+            None => {
+                problems.config_errors(vec![missing_doc(inputs.config, inputs.config_file, "home.secondary_doc", id)]);
+                return None;
+            }
+        },
+        (None, None) => None,
+        _ => {
+            let m = "`secondary_label` and `secondary_doc` go together: set both or neither";
+            problems.config_errors(vec![inputs.config.error(inputs.config_file, "home.secondary_doc", m)]);
+            return None;
+        }
+    };
     let hero = Hero {
         title: home.hero_title.clone(),
         tagline: home.hero_tagline.clone(),
         action_label: home.action_label.clone(),
         action_route: action.route.clone(),
+        secondary,
     };
-    let page = Page::Home(HomePage { hero, features, content: Vec::new() });
+    let page = Page::Home(HomePage { hero, features });
     pages.push(Origin::Generated("the home page"), "/".into(), home.title.clone(), home.description.clone(), page);
     Some(())
 }
@@ -141,7 +157,7 @@ pub fn standalone_pages(pages: &mut Pages) {
         let title = fm.title.clone().unwrap_or_default();
         let description = text::description_of(&p.doc);
         pages.anchors.insert(p.route.clone(), p.doc.anchor_ids().map(str::to_string).collect());
-        let page = Page::Markdown(MarkdownPage {
+        let page = Page::Standalone(StandalonePage {
             title: title.clone(),
             description: description.clone(),
             content: p.doc.content.clone(),

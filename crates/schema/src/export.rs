@@ -20,7 +20,7 @@ pub fn typescript_declarations() -> String {
         VersionBanner, BlogSettings, SearchSettings, Analytics,
         PageData, Head, Page, DocPage, Breadcrumb, SourceInfo, Sidebar, SidebarItem, PageLink, TagLink, TagCount,
         DocSummary, BlogListPage, BlogPostSummary, BlogPostPage, ArchiveYear, ArchivePost,
-        HomePage, Hero, Feature, MarkdownPage, SearchTitle, SearchKind,
+        HomePage, Hero, Feature, StandalonePage, SearchTitle, SearchKind,
         SearchManifest,
     );
     let mut out =

@@ -550,7 +550,7 @@ pub enum Page {
         tags: Vec<TagCount>,
     },
     Home(HomePage),
-    Markdown(MarkdownPage),
+    Standalone(StandalonePage),
     Search,
     NotFound,
     /// A route that only leads elsewhere (`/docs` → the first doc).
@@ -731,7 +731,6 @@ pub struct ArchivePost {
 pub struct HomePage {
     pub hero: Hero,
     pub features: Vec<Feature>,
-    pub content: Vec<Block>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -741,6 +740,9 @@ pub struct Hero {
     pub tagline: String,
     pub action_label: String,
     pub action_route: String,
+    /// A second, quieter button.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secondary: Option<PageLink>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -756,7 +758,7 @@ pub struct Feature {
 /// A standalone Markdown page (`content/pages/*.md`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
-pub struct MarkdownPage {
+pub struct StandalonePage {
     pub title: String,
     pub description: String,
     pub content: Vec<Block>,

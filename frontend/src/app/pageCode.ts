@@ -6,7 +6,7 @@
 import type {ComponentType} from 'react';
 import type {Component, PageData} from '../schema';
 import DocPage from '../docs/DocPage';
-import MarkdownPage from '../pages/MarkdownPage';
+import StandalonePage from '../pages/StandalonePage';
 import NotFound from '../pages/NotFound';
 import Redirect from '../pages/Redirect';
 
@@ -29,7 +29,7 @@ const lazy = <C>(source: string, load: () => Promise<{default: C}>): Code<C> => 
 // Docs (the most visited pages) are in the main bundle; every other layout is a chunk.
 export const layoutCode: Record<PageKind, Code<LayoutComponent>> = {
   doc: eager(DocPage),
-  markdown: eager(MarkdownPage),
+  standalone: eager(StandalonePage),
   notFound: eager(NotFound),
   redirect: eager(Redirect),
   home: lazy('src/pages/Home.tsx', () => import('../pages/Home')),

@@ -2,7 +2,6 @@ import type {PageData} from '../schema';
 import {useSite} from '../app/contexts';
 import {withBase} from '../app/base';
 import {Link} from '../theme/Link';
-import {Blocks} from '../content/Blocks';
 import {t} from '../i18n';
 
 /** Shown by the template's script when the bundle could not load (a wrong base URL). */
@@ -21,19 +20,25 @@ function BaseUrlIssueBanner() {
 
 export default function Home({data}: {data: PageData}) {
   const home = data.page as Extract<PageData['page'], {kind: 'home'}>;
+  const {logo} = useSite().navbar;
   return (
     <>
       <BaseUrlIssueBanner />
       <header className="hero">
         <div className="container hero__inner">
-          <img className="hero__logo hero__logo--light" src={withBase('img/logo.svg')} alt="" width={96} height={96} />
-          <img className="hero__logo hero__logo--dark" src={withBase('img/logo-dark.svg')} alt="" width={96} height={96} />
+          <img className="hero__logo hero__logo--light" src={withBase(logo.src)} alt="" width={96} height={96} />
+          <img className="hero__logo hero__logo--dark" src={withBase(logo.srcDark ?? logo.src)} alt="" width={96} height={96} />
           <h1 className="hero__title">{home.hero.title}</h1>
           <p className="hero__tagline">{home.hero.tagline}</p>
           <p className="hero__actions">
             <Link to={home.hero.actionRoute} className="button button--primary button--lg">
               {home.hero.actionLabel}
             </Link>
+            {home.hero.secondary && (
+              <Link to={home.hero.secondary.route} className="button button--secondary button--lg">
+                {home.hero.secondary.title}
+              </Link>
+            )}
           </p>
         </div>
       </header>
@@ -47,11 +52,6 @@ export default function Home({data}: {data: PageData}) {
           </div>
         ))}
       </section>
-      {home.content.length > 0 && (
-        <section className="container markdown">
-          <Blocks blocks={home.content} />
-        </section>
-      )}
     </>
   );
 }

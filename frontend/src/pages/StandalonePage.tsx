@@ -3,8 +3,8 @@ import {Blocks} from '../content/Blocks';
 import {TOC} from '../docs/TOC';
 
 /** A standalone Markdown page (content/pages/*.md), such as /resources. */
-export default function MarkdownPage({data}: {data: PageData}) {
-  const page = data.page as Extract<PageData['page'], {kind: 'markdown'}>;
+export default function StandalonePage({data}: {data: PageData}) {
+  const page = data.page as Extract<PageData['page'], {kind: 'standalone'}>;
   const showToc = !page.hideToc && page.toc.length > 0;
   return (
     <div className="container markdown-page">
