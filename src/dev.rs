@@ -32,16 +32,20 @@ pub fn run(opts: Options, addr: SocketAddr) -> Result<()> {
     let base = load_config(&opts).map(|c| c.site.base_url).unwrap_or_else(|_| "/".into());
     let (events, _) = broadcast::channel::<String>(16);
     let mut dev = Dev { opts, base, session: None, events };
-    dev.first_build();
+    let _ = dev.first_build();
     let server = Server::new(&dev.opts.out, &dev.base, Some(dev.events.clone()))?;
     let (_watcher, changes) = watch(&dev.opts)?;
     let watched = server.clone();
     let url = format!("http://{addr}{}", dev.base);
     std::thread::spawn(move || {
         for () in changes.iter() {
-            dev.rebuild();
+            let message = dev.rebuild();
+            // The server must hold the new files before the pages hear of them and fetch.
             if let Err(e) = watched.reload_files() {
                 eprintln!("error: reloading {}: {e:#}", dev.opts.out.display());
+            }
+            if let Some(m) = message {
+                let _ = dev.events.send(m.to_string());
             }
         }
     });
@@ -51,7 +55,8 @@ pub fn run(opts: Options, addr: SocketAddr) -> Result<()> {
 }
 
 impl Dev {
-    fn first_build(&mut self) {
+    /// The whole build; on failure, the errors (also written as the page to serve).
+    fn first_build(&mut self) -> Result<(), Vec<String>> {
         let t = Instant::now();
         match DevSession::start(self.opts.clone()) {
             Ok((session, report)) => {
@@ -60,13 +65,15 @@ impl Dev {
                     eprintln!("warning: {w}");
                 }
                 eprintln!("built {} pages in {:.2} s", report.pages, t.elapsed().as_secs_f64());
+                Ok(())
             }
-            Err(e) => self.failed(e, true),
+            Err(e) => Err(self.failed(e, true)),
         }
     }
 
-    /// After a change: a rebuild, or a new first build when there is no site yet.
-    fn rebuild(&mut self) {
+    /// After a change: a rebuild, or a new first build when there is no site yet. Returns what
+    /// to tell the open pages.
+    fn rebuild(&mut self) -> Option<serde_json::Value> {
         let t = Instant::now();
         if let Some(base) = self.changed_base() {
             let message = format!(
@@ -74,15 +81,13 @@ impl Dev {
                 self.base
             );
             eprintln!("error: {message}");
-            self.send(&serde_json::json!({ "errors": [message] }));
-            return;
+            return Some(serde_json::json!({ "errors": [message] }));
         }
         let Some(session) = self.session.as_mut() else {
-            self.first_build();
-            if self.session.is_some() {
-                self.send(&serde_json::json!({ "reload": ["*"] }));
-            }
-            return;
+            return match self.first_build() {
+                Ok(()) => Some(serde_json::json!({ "reload": ["*"] })),
+                Err(errors) => Some(serde_json::json!({ "errors": errors })),
+            };
         };
         match session.rebuild() {
             Ok(Rebuilt { routes, warnings }) => {
@@ -92,9 +97,9 @@ impl Dev {
                 let what = if routes.is_empty() { "no page changed".to_string() } else { routes.join(", ") };
                 eprintln!("rebuilt in {} ms: {what}", t.elapsed().as_millis());
                 // Sent even when no page changed: it also clears an error shown on the pages.
-                self.send(&serde_json::json!({ "reload": routes }));
+                Some(serde_json::json!({ "reload": routes }))
             }
-            Err(e) => self.failed(e, false),
+            Err(e) => Some(serde_json::json!({ "errors": self.failed(e, false) })),
         }
     }
 
@@ -104,8 +109,8 @@ impl Dev {
         (base != self.base).then_some(base)
     }
 
-    /// Reports a failed build in the terminal and on the open pages.
-    fn failed(&mut self, e: anyhow::Error, first: bool) {
+    /// Reports a failed build in the terminal; returns its errors for the open pages.
+    fn failed(&mut self, e: anyhow::Error, first: bool) -> Vec<String> {
         let errors: Vec<String> = match e.downcast_ref::<Problems>() {
             Some(p) => p.errors.clone(),
             None => vec![format!("{e:#}")],
@@ -121,11 +126,7 @@ impl Dev {
         } else {
             eprintln!("(the pages in the browser show this until it is fixed)");
         }
-        self.send(&serde_json::json!({ "errors": errors }));
-    }
-
-    fn send(&self, message: &serde_json::Value) {
-        let _ = self.events.send(message.to_string());
+        errors
     }
 }
 

@@ -56,7 +56,11 @@ baseUrl: string, locale: string,
 /**
  * Site path of the favicon (`/img/favicon.svg`).
  */
-favicon: string, navbar: Navbar, footer: Footer, announcement?: Announcement | null, colorMode: ColorMode, toc: TocLevels, docs: DocsSettings, blog: BlogSettings, search: SearchSettings, analytics?: Analytics | null, 
+favicon: string, 
+/**
+ * Pages register the service worker that keeps visited pages readable offline.
+ */
+offline?: boolean, navbar: Navbar, footer: Footer, announcement?: Announcement | null, colorMode: ColorMode, toc: TocLevels, docs: DocsSettings, blog: BlogSettings, search: SearchSettings, analytics?: Analytics | null, 
 /**
  * Set by `dev`: the page listens for rebuilds and refreshes itself.
  */

@@ -107,10 +107,25 @@ pub struct Site {
     #[serde(default = "default_favicon")]
     #[schemars(pattern(r"^/[^/]"))]
     pub favicon: String,
+    /// Where readers edit a page's source: a URL with `{path}` standing for the source file's
+    /// path in the repository (`content/docs/x.md`), such as
+    /// `https://github.com/owner/repo/edit/main/{path}`. Unset: no "编辑此页" link.
+    #[serde(default)]
+    pub edit_url: Option<String>,
+    /// A service worker keeps the pages a reader has visited (and the app shell) readable offline.
+    #[serde(default = "yes")]
+    pub offline: bool,
+    /// A 1200×630 social card (Open Graph image) for every page, made at build time.
+    #[serde(default = "yes")]
+    pub social_cards: bool,
 }
 
 fn default_favicon() -> String {
     "/img/favicon.svg".into()
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// The bar at the top of every page.

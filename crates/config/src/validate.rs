@@ -70,6 +70,17 @@ fn validate_site(site: &Site) -> Result<(), Problem> {
     if let Some(problem) = origin_problem(&site.url) {
         return Err(("site.url".into(), problem));
     }
+    if let Some(template) = &site.edit_url {
+        let url = url::Url::parse(&template.replace("{path}", "x"));
+        if !template.contains("{path}") || !url.is_ok_and(|u| matches!(u.scheme(), "https" | "http")) {
+            return Err((
+                "site.edit_url".into(),
+                format!(
+                    "expected an http(s) URL with `{{path}}` in it, such as `https://github.com/owner/repo/edit/main/{{path}}`, found `{template}`"
+                ),
+            ));
+        }
+    }
     site_path("site.favicon", &site.favicon)
 }
 

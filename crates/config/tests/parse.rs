@@ -171,3 +171,22 @@ fn display_names_file_line_field_and_message() {
     let shown = e.to_string();
     assert!(shown.starts_with("site.toml:6: site.base_url: expected"), "{shown}");
 }
+
+#[test]
+fn edit_url_is_a_url_template_with_the_path() {
+    let with =
+        |value: &str| MINIMAL.replace("locale = \"zh-hans\"", &format!("locale = \"zh-hans\"\nedit_url = \"{value}\""));
+    for bad in ["https://github.com/o/r/edit/main/", "github.com/o/r/{path}", "ftp://x.org/{path}"] {
+        let e = error_of(&with(bad));
+        assert_eq!((e.field.as_str(), e.line), ("site.edit_url", Some(8)), "{e}");
+        assert!(e.message.contains("`{path}`"), "{e}");
+    }
+    let c = parse(&with("https://github.com/o/r/edit/main/{path}")).unwrap();
+    assert_eq!(c.site.edit_url.as_deref(), Some("https://github.com/o/r/edit/main/{path}"));
+    assert!(c.site.offline && c.site.social_cards, "both on by default");
+    assert!(
+        parse(&MINIMAL.replace("locale = \"zh-hans\"", "locale = \"zh-hans\"\noffline = false"))
+            .map(|c| !c.site.offline)
+            .unwrap()
+    );
+}

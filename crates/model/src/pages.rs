@@ -89,7 +89,11 @@ impl<'a> Pages<'a> {
 
 /// Where a content file's text is kept: when it last changed.
 pub fn source_info(inputs: &Inputs, source: &std::path::Path) -> SourceInfo {
-    SourceInfo { edit_url: None, last_updated: inputs.last_updated.get(source).cloned() }
+    let path = source.to_string_lossy().replace('\\', "/");
+    SourceInfo {
+        edit_url: inputs.config.site.edit_url.as_ref().map(|t| t.replace("{path}", &path)),
+        last_updated: inputs.last_updated.get(source).cloned(),
+    }
 }
 
 /// The absolute URL of a route.

@@ -25,6 +25,7 @@ pub fn site_data(config: &Config, file: &Path, docs: &Docs, problems: &mut Probl
         base_url: config.site.base_url.clone(),
         locale: config.site.locale.clone(),
         favicon: config.site.favicon.clone(),
+        offline: config.site.offline,
         navbar: Navbar { title: navbar.title.clone(), logo, hide_on_scroll: navbar.hide_on_scroll, items },
         footer: footer(config),
         announcement,

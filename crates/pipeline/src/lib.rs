@@ -11,6 +11,7 @@
 //! The site is written to a staging folder next to the output and moved into place only when
 //! every stage succeeded. `dev` writes in place and keeps what it needs to rebuild ([`dev`]).
 
+mod cards;
 pub mod dev;
 mod history;
 mod load;
@@ -95,12 +96,20 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
     let bundle_job = start_bundle(&frontend, opts.fresh_bundle, &config.site.base_url);
     let loaded = stages.run("content", || load::load(opts, config));
     let (bundle, bundle_time) = bundle_job.join().map_err(|_| anyhow!("the bundle thread panicked"))??;
-    let Loaded { config, site, words, warnings } = loaded?;
+    let Loaded { config, mut site, words, warnings } = loaded?;
     // Only the part of the bundle stage that the content stage did not hide.
     stages.done("bundle", bundle_time.saturating_sub(stages.total()));
+    // Cards are for link previews of the deployed site; `dev` does without.
+    let cards = config.site.social_cards && !opts.dev;
+    if cards {
+        stages.run("cards", || cards::add(&mut site, &config, &words, &opts.root, &frontend.dir))?;
+    }
 
     let out = staging_dir(opts)?;
     stages.run("export", || site_export::write(&site, &words, &out))?;
+    if cards {
+        cards::copy(&site, &opts.root, &out)?;
+    }
     let site_json = site_json(&site, opts.dev)?;
     let mut assets_compressed = None;
     let (renderer, page_json) = stages.run("prerender", || {

@@ -203,7 +203,7 @@ fn sidebar_naming_a_missing_doc_is_docs_data_not_found() {
     let e = fails(d.path());
     assert_eq!(
         e[0],
-        "site.toml:52: sidebars[0].items[1].items[1]: docs data not found: no doc with id `guide/c` (expected content/docs/guide/c.md)"
+        "site.toml:53: sidebars[0].items[1].items[1]: docs data not found: no doc with id `guide/c` (expected content/docs/guide/c.md)"
     );
 }
 
@@ -221,7 +221,7 @@ fn config_link_to_missing_route_is_an_error() {
     let d = copy();
     edit(d.path(), "site.toml", |s| s.replace("to = \"/about\"", "to = \"/nowhere\""));
     let e = fails(d.path());
-    assert_eq!(e[0], "site.toml:30: navbar.items[2].items[0].to: broken link `/nowhere`: no page at /nowhere");
+    assert_eq!(e[0], "site.toml:31: navbar.items[2].items[0].to: broken link `/nowhere`: no page at /nowhere");
 }
 
 #[test]

@@ -294,6 +294,9 @@ pub struct SiteData {
     pub locale: String,
     /// Site path of the favicon (`/img/favicon.svg`).
     pub favicon: String,
+    /// Pages register the service worker that keeps visited pages readable offline.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub offline: bool,
     pub navbar: Navbar,
     pub footer: Footer,
     #[serde(default, skip_serializing_if = "Option::is_none")]
