@@ -31,21 +31,21 @@ export default defineConfig({
     {
       command: `${DOCSITE} --root .. serve --no-build --port ${PORT}`,
       url: `http://127.0.0.1:${PORT}/`,
-      reuseExistingServer: !process.env.CI,
+      reuseExistingServer: false, // never test some other process that holds the port
       timeout: 30_000,
     },
     {
       // The fixture site (fixtures/site): a dropdown, a closeable announcement.
       command: `${DOCSITE} --root ../fixtures/site serve --out output/fixture-site --no-build --port ${FIXTURE_PORT}`,
       url: `http://127.0.0.1:${FIXTURE_PORT}/`,
-      reuseExistingServer: !process.env.CI,
+      reuseExistingServer: false, // never test some other process that holds the port
       timeout: 30_000,
     },
     {
       // The fixture with the hosted search backend.
       command: `${DOCSITE} --root ../fixtures/site serve --config output/hosted-search.toml --out output/hosted-site --no-build --port ${HOSTED_PORT}`,
       url: `http://127.0.0.1:${HOSTED_PORT}/`,
-      reuseExistingServer: !process.env.CI,
+      reuseExistingServer: false, // never test some other process that holds the port
       timeout: 30_000,
     },
   ],

@@ -46,12 +46,20 @@ const itemRows = () => [...root().querySelectorAll('input[type="checkbox"]')].ma
 const itemTexts = () => itemRows().map((row) => row.querySelector('input[type="text"]').value);
 const stats = () => [...root().querySelectorAll('li')].map((li) => li.textContent).join(' ');
 
+// Waits for the expected screen instead of a fixed time: a slow machine only makes it wait longer.
 async function step(label, action, expectItems, expectStats) {
   await action();
-  await settle();
-  const items = JSON.stringify(itemTexts());
-  if (items !== JSON.stringify(expectItems)) throw new Error(`${label}: items ${items}, expected ${JSON.stringify(expectItems)}`);
-  if (stats() !== expectStats) throw new Error(`${label}: stats "${stats()}", expected "${expectStats}"`);
+  const wanted = JSON.stringify(expectItems);
+  const deadline = Date.now() + 10_000;
+  let items;
+  while (true) {
+    await settle();
+    items = JSON.stringify(itemTexts());
+    if (items === wanted && stats() === expectStats) return;
+    if (Date.now() > deadline) break;
+  }
+  if (items !== wanted) throw new Error(`${label}: items ${items}, expected ${wanted}`);
+  throw new Error(`${label}: stats "${stats()}", expected "${expectStats}"`);
 }
 
 async function add(text) {

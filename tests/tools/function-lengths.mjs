@@ -1,6 +1,6 @@
 // Lists the longest functions of the Rust and TypeScript code, by lines from signature to the
 // closing brace (formatted code: the brace closes at the signature's indentation).
-//   node tests/tools/function-lengths.mjs [--top N] [--max L]
+//   node tests/tools/function-lengths.mjs [--top N] [--max L] [DIR...]   (default: the engine and front end)
 // With --max L it exits 1 when a function is longer than L lines and carries no
 // `// long-function: <reason>` comment on the line above its signature.
 import fs from 'node:fs';
@@ -13,12 +13,15 @@ const opt = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(
 const top = opt('--top', 10);
 const max = opt('--max', 0);
 
-const SOURCES = [
+// Folders named on the command line (other than option values) replace the default sources.
+const dirs = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
+const DEFAULT_SOURCES = [
   {dir: 'src', ext: /\.rs$/},
   {dir: 'crates', ext: /\.rs$/},
   {dir: 'frontend/src', ext: /\.tsx?$/},
   {dir: 'frontend/scripts', ext: /\.mjs$/},
 ];
+const SOURCES = dirs.length ? dirs.map((dir) => ({dir: path.resolve(dir), ext: /\.(rs|tsx?|mjs)$/})) : DEFAULT_SOURCES;
 const RUST_FN = /^(\s*)(?:pub(?:\([a-z]+\))? )?(?:const )?(?:async )?(?:unsafe )?fn ([A-Za-z_][A-Za-z0-9_]*)/;
 const TS_FN = /^(\s*)(?:export )?(?:default )?(?:async )?(?:function\*? ([A-Za-z_$][\w$]*)|(?:const|let) ([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(?:async\s*)?(?:\([^)]*\)|[A-Za-z_$][\w$]*)\s*(?::[^=]+)?=>\s*\{$|(?:const|let) ([A-Za-z_$][\w$]*)\s*=\s*(?:useCallback|useMemo)\()/;
 
@@ -59,7 +62,7 @@ export function functionsOf(text, rust) {
 
 const all = [];
 for (const {dir, ext} of SOURCES) {
-  for (const f of files(path.join(root, dir), ext)) {
+  for (const f of files(path.resolve(root, dir), ext)) {
     const rel = path.relative(root, f);
     // Tests are lists of cases; their length is not a design smell.
     if (/(^|\/)tests?(\/|\.rs$)|\.test\.tsx?$/.test(rel)) continue;
