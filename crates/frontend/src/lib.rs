@@ -10,7 +10,7 @@ pub use sources::Sources;
 
 use anyhow::{Context, Result, bail};
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 /// Paths of the front-end project.
 #[derive(Debug, Clone)]
@@ -101,15 +101,29 @@ impl Frontend {
                 .args(args)
                 .args(["--logLevel", "warn", "--base", base_url])
                 .current_dir(&self.dir)
+                // The output is read back into messages (terminal, dev overlay): no colour codes.
+                .env("NO_COLOR", "1")
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
                 .spawn()
                 .context("could not start Vite")
         };
         // The two bundles are independent; build them side by side.
-        let mut client = run(&["build", "--outDir", "dist/client", "--emptyOutDir"])?;
-        let mut server = run(&["build", "--ssr", "src/entry-server.tsx", "--outDir", "dist/server", "--emptyOutDir"])?;
-        let (c, s) = (client.wait()?, server.wait()?);
-        if !c.success() || !s.success() {
-            bail!("Vite build failed (client: {c}, server: {s}); the messages above say why");
+        let client = run(&["build", "--outDir", "dist/client", "--emptyOutDir"])?;
+        let server = run(&["build", "--ssr", "src/entry-server.tsx", "--outDir", "dist/server", "--emptyOutDir"])?;
+        let (c, s) = std::thread::scope(|scope| {
+            let s = scope.spawn(|| server.wait_with_output());
+            (client.wait_with_output(), s.join().expect("the waiting thread does not panic"))
+        });
+        let (c, s) = (c?, s?);
+        // A broken source breaks both bundles with the same message: say it once.
+        if let Some(failed) = [&c, &s].into_iter().find(|o| !o.status.success()) {
+            bail!("the front end does not compile:\n{}", vite_message(failed));
+        }
+        for warnings in
+            [&c, &s].map(vite_message).into_iter().filter(|m| !m.is_empty()).collect::<std::collections::BTreeSet<_>>()
+        {
+            eprintln!("{warnings}");
         }
         std::fs::write(&stamp, hash)?;
         Ok(bundle)
@@ -119,6 +133,47 @@ impl Frontend {
     pub fn renderer(&self, bundle: &Bundle, site_json: &str) -> Result<Renderer> {
         Renderer::start(&self.dir.join("scripts/prerender.mjs"), bundle, site_json)
     }
+}
+
+/// What Vite printed, without the bundler's own stack (`at …` frames into node_modules) and the
+/// object dump after it: the file, line and message are what a maintainer needs.
+fn vite_message(output: &std::process::Output) -> String {
+    let text = String::from_utf8_lossy(&output.stderr).into_owned() + &String::from_utf8_lossy(&output.stdout);
+    let text = without_colour_codes(&text);
+    let mut lines = Vec::new();
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("at ") && (trimmed.contains("node_modules") || trimmed.contains("node:")) {
+            continue;
+        }
+        if trimmed.starts_with('{') && lines.last().is_some_and(|l: &&str| l.trim_start().starts_with("at ")) {
+            break;
+        }
+        let noise = trimmed.starts_with("✗ Build failed in") || trimmed == "error during build:";
+        if noise || trimmed == "errors: [Getter/Setter]" || trimmed == "}" {
+            continue;
+        }
+        lines.push(line);
+    }
+    lines.join("\n").trim().to_string()
+}
+
+/// Removes terminal colour sequences (`ESC [ … m`), which the bundler writes even into a pipe.
+fn without_colour_codes(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 fn check_node() -> Result<()> {

@@ -99,7 +99,10 @@ pub struct FeedItem {
 pub fn assemble(inputs: &Inputs, problems: &mut Problems) -> Option<Site> {
     let docs = docs::by_id(inputs.content);
     let sidebars = match sidebar::resolve(inputs.config, inputs.config_file, &docs) {
-        Ok(s) => s,
+        Ok(s) => {
+            problems.warnings.extend(s.warnings.iter().map(|w| w.to_string()));
+            s
+        }
         Err(errors) => {
             problems.config_errors(errors);
             return None;

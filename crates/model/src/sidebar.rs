@@ -19,11 +19,15 @@ pub struct Placement {
 pub struct Sidebars {
     pub trees: HashMap<String, Sidebar>,
     pub placements: HashMap<String, Placement>,
+    /// A doc listed more than once: legal, but paging and breadcrumbs follow only its first place.
+    pub warnings: Vec<ConfigError>,
 }
 
 /// A doc in reading order: its id, its label, the categories above it.
 struct Listed {
     id: String,
+    /// The configuration field that lists it (`sidebars[0].items[2]`), for messages.
+    field: String,
     label: String,
     breadcrumbs: Vec<Breadcrumb>,
 }
@@ -45,6 +49,8 @@ pub fn resolve(config: &Config, config_file: &Path, docs: &Docs) -> Result<Sideb
     let mut errors = Vec::new();
     let mut trees = HashMap::new();
     let mut placements: HashMap<String, Placement> = HashMap::new();
+    let mut first_listed: HashMap<String, String> = HashMap::new();
+    let mut warnings = Vec::new();
     for (i, sb) in sidebars.iter().enumerate() {
         let mut walk =
             Walk { config, file: config_file, docs, breadcrumbs: Vec::new(), order: Vec::new(), errors: Vec::new() };
@@ -54,6 +60,15 @@ pub fn resolve(config: &Config, config_file: &Path, docs: &Docs) -> Result<Sideb
             PageLink { title: listed.label.clone(), route: docs[listed.id.as_str()].route.clone() }
         };
         for (n, listed) in walk.order.iter().enumerate() {
+            if let Some(first) = first_listed.get(&listed.id) {
+                let message = format!(
+                    "doc `{}` is already listed at {first}; its paging and breadcrumbs follow that first place only",
+                    listed.id
+                );
+                warnings.push(config.error(config_file, &listed.field, message));
+            } else {
+                first_listed.insert(listed.id.clone(), listed.field.clone());
+            }
             // The first sidebar that lists a doc owns it.
             placements.entry(listed.id.clone()).or_insert_with(|| Placement {
                 sidebar: sb.id.clone(),
@@ -65,7 +80,7 @@ pub fn resolve(config: &Config, config_file: &Path, docs: &Docs) -> Result<Sideb
         errors.append(&mut walk.errors);
         trees.insert(sb.id.clone(), Sidebar { id: sb.id.clone(), items });
     }
-    if errors.is_empty() { Ok(Sidebars { trees, placements }) } else { Err(errors) }
+    if errors.is_empty() { Ok(Sidebars { trees, placements, warnings }) } else { Err(errors) }
 }
 
 impl Walk<'_> {
@@ -107,7 +122,7 @@ impl Walk<'_> {
             b.route = Some(doc.route.clone());
         }
         let breadcrumbs = self.breadcrumbs.clone();
-        self.order.push(Listed { id: id.to_string(), label: label.clone(), breadcrumbs });
+        self.order.push(Listed { id: id.to_string(), field: field.to_string(), label: label.clone(), breadcrumbs });
         Some(SidebarItem::Doc { label, route: doc.route.clone() })
     }
 }

@@ -208,6 +208,38 @@ fn sidebar_naming_a_missing_doc_is_docs_data_not_found() {
 }
 
 #[test]
+fn a_doc_listed_twice_in_sidebars_is_a_warning_at_the_second_entry() {
+    let d = copy();
+    edit(d.path(), "site.toml", |s| s.replace("\"guide/b\"]", "\"guide/b\", \"intro\"]"));
+    let c = check(d.path()).unwrap();
+    assert_eq!(
+        c.warnings,
+        [
+            "site.toml:53: sidebars[0].items[1].items[2]: doc `intro` is already listed at sidebars[0].items[0]; its paging and breadcrumbs follow that first place only"
+        ]
+    );
+}
+
+#[test]
+fn a_page_claiming_a_taken_route_names_both_sides() {
+    let d = copy();
+    // content/pages/docs/intro.md would be /docs/intro, the route of content/docs/intro.md.
+    std::fs::create_dir_all(d.path().join("content/pages/docs")).unwrap();
+    std::fs::write(
+        d.path().join("content/pages/docs/intro.md"),
+        "---\ntitle: 复本\ndescription: 与另一页同路由。\n---\n\n正文。\n",
+    )
+    .unwrap();
+    let e = fails(d.path());
+    assert!(
+        e.iter().any(|m| m.contains("/docs/intro")
+            && m.contains("content/docs/intro.md")
+            && m.contains("content/pages/docs/intro.md")),
+        "{e:?}"
+    );
+}
+
+#[test]
 fn unknown_navbar_item_type_is_an_error() {
     let d = copy();
     edit(d.path(), "site.toml", |s| s.replacen("type = \"link\"", "type = \"mega-menu\"", 1));
