@@ -48,3 +48,36 @@ fn an_unknown_command_is_refused_with_help() {
     assert!(!ok);
     assert!(err.contains("unrecognized subcommand"), "{err}");
 }
+
+#[test]
+fn a_base_url_without_slashes_is_refused_before_building() {
+    let out = tempfile::tempdir().unwrap();
+    let fixture = fixture();
+    let args =
+        ["--root", fixture.to_str().unwrap(), "build", "--base-url", "repo", "--out", out.path().to_str().unwrap()];
+    let (ok, err) = docsite(&args);
+    assert!(!ok);
+    assert!(
+        err.contains("--base-url: expected a path that starts and ends with `/` (such as `/` or `/zh/`), found `repo`"),
+        "{err}"
+    );
+    assert!(!out.path().join("index.html").exists());
+}
+
+#[test]
+fn check_refuses_options_that_mean_nothing_to_it() {
+    let (ok, err) = docsite(&["check", "--port", "3000"]);
+    assert!(!ok);
+    assert!(err.contains("unexpected argument '--port'"), "{err}");
+}
+
+#[test]
+fn dev_names_a_taken_port_before_building_anything() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let site = copy_fixture();
+    let (ok, err) = docsite(&["--root", site.path().to_str().unwrap(), "dev", "--port", &port]);
+    assert!(!ok);
+    assert!(err.contains(&format!("port {port} is already in use")), "{err}");
+    assert!(!err.contains("building") && !site.path().join("build").exists(), "it built before binding: {err}");
+}

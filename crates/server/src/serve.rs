@@ -86,6 +86,8 @@ impl Listener {
 /// Binds `addr`, or says plainly why not (a port in use names the port and `--port`).
 pub fn bind(addr: SocketAddr) -> Result<Listener> {
     use socket2::{Domain, Protocol, Socket, Type};
+    // Before the port opens: from then on clients can connect.
+    raise_open_file_limit();
     let socket = Socket::new(Domain::for_address(addr), Type::STREAM, Some(Protocol::TCP))?;
     // A restart right after a stop must not wait for the old connections' TIME_WAIT.
     socket.set_reuse_address(true)?;
@@ -163,7 +165,6 @@ impl Server {
         follow: Follow,
         stop: impl Future<Output = ()> + Send + 'static,
     ) -> Result<()> {
-        raise_open_file_limit();
         let (stop_tx, mut stop_rx) = watch::channel(false);
         tokio::spawn(async move {
             stop.await;
