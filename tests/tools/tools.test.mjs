@@ -38,3 +38,13 @@ test('the function-length gate fails on a long unmarked function and accepts a m
   fs.writeFileSync(path.join(dir, 'long.ts'), `// long-function: a table kept in one place\nexport function tooLong() {\n${body}\n}\n`);
   assert.equal(run().status, 0);
 });
+
+test('the GitHub Pages workflow builds with the engine under the Pages base path, with full history', async () => {
+  const {parse} = await import('yaml');
+  const flow = parse(fs.readFileSync(path.join(ROOT, '.github/workflows/deploy.yml'), 'utf8'));
+  const steps = flow.jobs.build.steps;
+  assert.equal(steps.find((s) => s.uses?.startsWith('actions/checkout')).with['fetch-depth'], 0);
+  const build = steps.find((s) => s.run?.includes('-- build'));
+  assert.match(build.run, /cargo run --release --locked -- build --base-url "\$\{\{ steps\.pages\.outputs\.base_path \}\}\/"/);
+  assert.equal(steps.find((s) => s.uses?.startsWith('actions/upload-pages-artifact')).with.path, 'build');
+});
