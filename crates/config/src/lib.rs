@@ -15,6 +15,8 @@ mod validate;
 
 pub use locate::Locator;
 pub use schema::json_schema;
+/// Values that mean the same in `site.toml` and in the page data: one type for both.
+pub use site_schema::{NavIcon, Position, ThemeName, VersionBanner};
 pub use validate::check_base_url;
 
 use schemars::JsonSchema;
@@ -158,15 +160,6 @@ pub struct Logo {
     pub src_dark: Option<String>,
 }
 
-/// Which end of the navbar an item sits at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum Position {
-    #[default]
-    Left,
-    Right,
-}
-
 /// A navbar item. The `type` field picks the kind; an unknown type is an error.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
@@ -214,14 +207,6 @@ pub enum NavItem {
         /// The menu's links.
         items: Vec<LinkItem>,
     },
-}
-
-/// An icon for a navbar link.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum NavIcon {
-    Github,
-    Language,
 }
 
 /// A plain link: exactly one of `to` (a route of this site) and `href` (an external URL).
@@ -275,22 +260,13 @@ pub struct Announcement {
     pub is_closeable: bool,
 }
 
-/// A colour theme.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum Theme {
-    #[default]
-    Light,
-    Dark,
-}
-
 /// The light and dark themes.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, Default)]
 #[serde(deny_unknown_fields)]
 pub struct ColorMode {
     /// The theme a first visit shows.
     #[serde(default)]
-    pub default_mode: Theme,
+    pub default_mode: ThemeName,
     /// Hide the theme switch.
     #[serde(default)]
     pub disable_switch: bool,
@@ -353,14 +329,6 @@ pub struct DocsVersion {
     /// A banner on every doc of this version.
     #[serde(default)]
     pub banner: Option<VersionBanner>,
-}
-
-/// The banner on the docs of a version that is not the latest.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum VersionBanner {
-    Unreleased,
-    Unmaintained,
 }
 
 /// A doc sidebar.

@@ -3,7 +3,7 @@
 mod common;
 
 use common::{MINIMAL, error_of, line_containing, parse, repository_configs};
-use site_config::{Config, Search, SidebarEntry, Theme};
+use site_config::{Config, Search, SidebarEntry, ThemeName};
 use std::path::Path;
 
 #[test]
@@ -11,7 +11,7 @@ fn minimal_configuration_parses_with_defaults() {
     let c = parse(MINIMAL).unwrap();
     assert_eq!(c.toc.min_heading_level, 2);
     assert_eq!(c.toc.max_heading_level, 3);
-    assert_eq!(c.color_mode.default_mode, Theme::Light);
+    assert_eq!(c.color_mode.default_mode, ThemeName::Light);
     assert!(!c.color_mode.disable_switch);
     assert!(matches!(c.search, Search::Local));
     assert_eq!(c.docs.versions[0].name, "current");

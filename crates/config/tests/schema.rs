@@ -77,7 +77,7 @@ fn descriptions_enums_and_defaults_come_from_the_types() {
     assert_eq!(defs["Site"]["properties"]["favicon"]["default"], "/img/favicon.svg");
     assert!(defs["Site"]["properties"]["url"]["description"].as_str().unwrap().starts_with("Origin the site"));
     assert_eq!(defs["Position"]["enum"], serde_json::json!(["left", "right"]));
-    assert_eq!(defs["Theme"]["enum"], serde_json::json!(["light", "dark"]));
+    assert_eq!(defs["ThemeName"]["enum"], serde_json::json!(["light", "dark"]));
     assert_eq!(
         schema["properties"]["toc"]["default"],
         serde_json::json!({ "min_heading_level": 2, "max_heading_level": 3 })

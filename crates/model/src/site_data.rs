@@ -51,31 +51,21 @@ fn target(l: &LinkItem) -> LinkTarget {
     }
 }
 
-fn position(p: site_config::Position) -> Position {
-    match p {
-        site_config::Position::Left => Position::Left,
-        site_config::Position::Right => Position::Right,
-    }
-}
-
 fn nav_items(config: &Config, file: &Path, docs: &Docs, errors: &mut Vec<ConfigError>) -> Vec<NavItem> {
     let mut items = Vec::new();
     for (i, item) in config.navbar.items.iter().enumerate() {
         match item {
             ConfNavItem::Link { label, position: p, to, href, active_base_path, icon } => items.push(NavItem::Link {
                 label: label.clone(),
-                position: position(*p),
+                position: *p,
                 target: target(&LinkItem { label: label.clone(), to: to.clone(), href: href.clone() }),
                 active_base_path: active_base_path.clone().or_else(|| to.clone()),
-                icon: icon.map(|i| match i {
-                    site_config::NavIcon::Github => NavIcon::Github,
-                    site_config::NavIcon::Language => NavIcon::Language,
-                }),
+                icon: *icon,
             }),
             ConfNavItem::Doc { label, position: p, doc_id, active_base_path } => match docs.get(doc_id.as_str()) {
                 Some(doc) => items.push(NavItem::Link {
                     label: label.clone(),
-                    position: position(*p),
+                    position: *p,
                     target: LinkTarget::Internal { to: doc.route.clone() },
                     active_base_path: active_base_path.clone().or_else(|| Some(doc.route.clone())),
                     icon: None,
@@ -84,7 +74,7 @@ fn nav_items(config: &Config, file: &Path, docs: &Docs, errors: &mut Vec<ConfigE
             },
             ConfNavItem::Dropdown { label, position: p, items: links } => items.push(NavItem::Dropdown {
                 label: label.clone(),
-                position: position(*p),
+                position: *p,
                 items: links.iter().map(|l| DropdownItem { label: l.label.clone(), target: target(l) }).collect(),
             }),
         }
@@ -125,10 +115,7 @@ fn footer(config: &Config) -> Footer {
 fn color_mode(config: &Config) -> ColorMode {
     let c = &config.color_mode;
     ColorMode {
-        default_mode: match c.default_mode {
-            site_config::Theme::Light => ThemeName::Light,
-            site_config::Theme::Dark => ThemeName::Dark,
-        },
+        default_mode: c.default_mode,
         disable_switch: c.disable_switch,
         respect_prefers_color_scheme: c.respect_prefers_color_scheme,
     }
@@ -139,15 +126,7 @@ fn docs_settings(config: &Config) -> DocsSettings {
         .docs
         .versions
         .iter()
-        .map(|v| DocsVersion {
-            name: v.name.clone(),
-            label: v.label.clone(),
-            path: "/docs".into(),
-            banner: v.banner.map(|b| match b {
-                site_config::VersionBanner::Unreleased => VersionBanner::Unreleased,
-                site_config::VersionBanner::Unmaintained => VersionBanner::Unmaintained,
-            }),
-        })
+        .map(|v| DocsVersion { name: v.name.clone(), label: v.label.clone(), path: "/docs".into(), banner: v.banner })
         .collect();
     DocsSettings {
         original_site_url: config.docs.original_site_url.clone(),

@@ -8,6 +8,7 @@ mod export;
 pub mod route_files;
 pub use export::typescript_declarations;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -331,9 +332,11 @@ pub struct Logo {
     pub src_dark: Option<String>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "camelCase")]
+/// Which end of the navbar an item sits at (also the `site.toml` value: one type for both).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS, JsonSchema)]
+#[serde(rename_all = "lowercase")]
 pub enum Position {
+    #[default]
     Left,
     Right,
 }
@@ -361,8 +364,9 @@ pub enum NavItem {
     },
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "camelCase")]
+/// An icon for a navbar link.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+#[serde(rename_all = "lowercase")]
 pub enum NavIcon {
     Github,
     Language,
@@ -409,9 +413,11 @@ pub struct Announcement {
     pub is_closeable: bool,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "camelCase")]
+/// A colour theme.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS, JsonSchema)]
+#[serde(rename_all = "lowercase")]
 pub enum ThemeName {
+    #[default]
     Light,
     Dark,
 }
@@ -453,8 +459,9 @@ pub struct DocsVersion {
     pub banner: Option<VersionBanner>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "camelCase")]
+/// The banner on the docs of a version that is not the latest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, JsonSchema)]
+#[serde(rename_all = "lowercase")]
 pub enum VersionBanner {
     Unreleased,
     Unmaintained,
