@@ -22,7 +22,11 @@ export async function prepare(): Promise<void> {
 }
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-const json = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const json = (v: unknown) =>
+  JSON.stringify(v)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /** The files a lazy chunk needs (itself and its static imports), minus what the entry has. */
 function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
@@ -60,7 +64,11 @@ export function renderDocument(site: SiteData, page: PageData, shell: Shell): st
   // The page's data is not inlined (it would double every page): the browser fetches it, at
   // once and alongside the code, and the same file serves later client-side navigation.
   const data = dataUrl(page.route);
-  const head = [headTags(site, page), `<link rel="preload" href="${attr(data)}" as="fetch" crossorigin>`, ...preloads(site, page, shell.manifest)];
+  const head = [
+    headTags(site, page),
+    `<link rel="preload" href="${attr(data)}" as="fetch" crossorigin>`,
+    ...preloads(site, page, shell.manifest),
+  ];
   // Function replacements: `$&` and friends in the content must stay literal.
   return shell.template
     .replace('<html lang="zh-hans" data-theme="light">', () => `<html ${htmlAttributes(site)}>`)

@@ -56,15 +56,12 @@ export function App({site, initial}: Props) {
   const [showProgress, setShowProgress] = useState(false);
   const navId = useRef(0);
 
-  const load = useCallback(
-    async (route: string, fresh = false): Promise<PageData> => {
-      const data = await pageDataOrNotFound(route, fresh);
-      // The page's code (its layout and embedded components) must be there before it renders.
-      await pageCode.load(data);
-      return data;
-    },
-    [],
-  );
+  const load = useCallback(async (route: string, fresh = false): Promise<PageData> => {
+    const data = await pageDataOrNotFound(route, fresh);
+    // The page's code (its layout and embedded components) must be there before it renders.
+    await pageCode.load(data);
+    return data;
+  }, []);
 
   /** Shows `url` (a same-site URL). `push`: add a history entry; `restore`: scroll offset. */
   const go = useCallback(
@@ -90,12 +87,21 @@ export function App({site, initial}: Props) {
           if (how.replace) history.replaceState(state, '', url.href);
           else history.pushState(state, '', url.href);
         }
-        setCurrent({data, search: url.search, scroll: how.restoreTop !== undefined ? {top: how.restoreTop} : url.hash ? {hash: url.hash} : {top: 0}});
+        setCurrent({
+          data,
+          search: url.search,
+          scroll: how.restoreTop !== undefined ? {top: how.restoreTop} : url.hash ? {hash: url.hash} : {top: 0},
+        });
         setStatus({kind: 'idle'});
       } catch (e) {
         if (id !== navId.current) return;
         const message = e instanceof LoadError || e instanceof Error ? e.message : String(e);
-        setStatus((s) => ({kind: 'error', message, href: url.href, attempts: s.kind === 'error' && s.href === url.href ? s.attempts + 1 : 1}));
+        setStatus((s) => ({
+          kind: 'error',
+          message,
+          href: url.href,
+          attempts: s.kind === 'error' && s.href === url.href ? s.attempts + 1 : 1,
+        }));
       } finally {
         window.clearTimeout(timer);
         if (id === navId.current) setShowProgress(false);
@@ -124,31 +130,28 @@ export function App({site, initial}: Props) {
     [go],
   );
 
-  const prefetch = useCallback(
-    (route: string, intent: boolean) => {
-      if (saveData()) return;
-      if (!intent) {
-        // In view: the browser fetches the data at idle priority into its cache; no code
-        // runs on the page for it.
-        const href = dataUrl(route);
-        if (!prefetched.has(href)) {
-          prefetched.add(href);
-          const link = document.createElement('link');
-          link.rel = 'prefetch';
-          link.href = href;
-          document.head.appendChild(link);
-        }
-        return;
+  const prefetch = useCallback((route: string, intent: boolean) => {
+    if (saveData()) return;
+    if (!intent) {
+      // In view: the browser fetches the data at idle priority into its cache; no code
+      // runs on the page for it.
+      const href = dataUrl(route);
+      if (!prefetched.has(href)) {
+        prefetched.add(href);
+        const link = document.createElement('link');
+        link.rel = 'prefetch';
+        link.href = href;
+        document.head.appendChild(link);
       }
-      // Hover or focus: the reader is about to go there; have the data and the code ready.
-      fetchPageData(route)
-        .then((d) => d && pageCode.load(d))
-        .catch(() => {
-          // A prefetch that fails is retried by the real navigation.
-        });
-    },
-    [],
-  );
+      return;
+    }
+    // Hover or focus: the reader is about to go there; have the data and the code ready.
+    fetchPageData(route)
+      .then((d) => d && pageCode.load(d))
+      .catch(() => {
+        // A prefetch that fails is retried by the real navigation.
+      });
+  }, []);
 
   // Browser back and forward.
   useEffect(() => {

@@ -69,10 +69,14 @@ describe('page code', () => {
   });
 
   it('names the chunks a page needs: its layout and its components', () => {
-    const page = (kind: string, components?: string[]) => ({route: '/x', head: {}, page: {kind}, components}) as unknown as PageData;
+    const page = (kind: string, components?: string[]) =>
+      ({route: '/x', head: {}, page: {kind}, components}) as unknown as PageData;
     expect(chunkSources(page('doc'))).toEqual([]);
     expect(chunkSources(page('docTag'))).toEqual(['src/pages/Tags.tsx']);
-    expect(chunkSources(page('doc', ['TodoListDemo', 'LinkButton']))).toEqual(['src/components/TodoListDemo.tsx', 'src/components/LinkButton.tsx']);
+    expect(chunkSources(page('doc', ['TodoListDemo', 'LinkButton']))).toEqual([
+      'src/components/TodoListDemo.tsx',
+      'src/components/LinkButton.tsx',
+    ]);
   });
 });
 

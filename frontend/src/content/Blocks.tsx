@@ -35,10 +35,13 @@ function BlockNode({block: b}: {block: Block}) {
       const items = b.items.map((item, i) => {
         const [first, ...rest] = item.children;
         // Tight lists: the first paragraph of an item renders without <p>.
-        const head = b.tight && first?.t === 'paragraph' ? <Inlines nodes={first.children} /> : first ? <BlockNode block={first} /> : null;
+        const head =
+          b.tight && first?.t === 'paragraph' ? <Inlines nodes={first.children} /> : first ? <BlockNode block={first} /> : null;
         return (
           <li key={i} className={item.checked != null ? 'task-list-item' : undefined}>
-            {item.checked != null && <input type="checkbox" checked={item.checked} disabled aria-label={item.checked ? t.taskDone : t.taskOpen} />}
+            {item.checked != null && (
+              <input type="checkbox" checked={item.checked} disabled aria-label={item.checked ? t.taskDone : t.taskOpen} />
+            )}
             {head}
             <Blocks blocks={rest} />
           </li>

@@ -49,7 +49,15 @@ export function CodeBlock({code}: {code: Code}) {
             {code.lines.map((line, i) => (
               <span key={i} className={highlighted.has(i + 1) ? 'code-line code-line--highlighted' : 'code-line'}>
                 {code.lineNumbers && <span className="code-line__number" aria-hidden="true" data-n={i + 1} />}
-                {line.map((tok, j) => (typeof tok === 'string' ? tok : <span key={j} className={`tok-${tok[0]}`}>{tok[1]}</span>))}
+                {line.map((tok, j) =>
+                  typeof tok === 'string' ? (
+                    tok
+                  ) : (
+                    <span key={j} className={`tok-${tok[0]}`}>
+                      {tok[1]}
+                    </span>
+                  ),
+                )}
                 {'\n'}
               </span>
             ))}

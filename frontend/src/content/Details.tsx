@@ -16,18 +16,28 @@ export function Details({summary, children}: {summary: Inline[]; children: Block
     if (!details || !body || reducedMotion() || typeof body.animate !== 'function') return;
     e.preventDefault();
     if (details.open) {
-      const a = body.animate([{height: `${body.scrollHeight}px`, opacity: 1}, {height: '0px', opacity: 0}], {duration: 200, easing: 'ease-in-out'});
+      const a = body.animate(
+        [
+          {height: `${body.scrollHeight}px`, opacity: 1},
+          {height: '0px', opacity: 0},
+        ],
+        {duration: 200, easing: 'ease-in-out'},
+      );
       a.onfinish = () => (details.open = false);
     } else {
       details.open = true;
-      body.animate([{height: '0px', opacity: 0}, {height: `${body.scrollHeight}px`, opacity: 1}], {duration: 200, easing: 'ease-in-out'});
+      body.animate(
+        [
+          {height: '0px', opacity: 0},
+          {height: `${body.scrollHeight}px`, opacity: 1},
+        ],
+        {duration: 200, easing: 'ease-in-out'},
+      );
     }
   };
   return (
     <details ref={ref} className="details">
-      <summary onClick={onClick}>
-        {summary.length > 0 ? <Inlines nodes={summary} /> : t.details}
-      </summary>
+      <summary onClick={onClick}>{summary.length > 0 ? <Inlines nodes={summary} /> : t.details}</summary>
       <div ref={content} className="details__content">
         <Blocks blocks={children} />
       </div>

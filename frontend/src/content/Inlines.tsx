@@ -72,7 +72,15 @@ function InlineNode({node}: {node: Inline}) {
         </Link>
       );
     case 'image':
-      return <img src={isExternal(node.src) ? node.src : withBase(node.src)} alt={node.alt} title={node.title ?? undefined} loading="lazy" decoding="async" />;
+      return (
+        <img
+          src={isExternal(node.src) ? node.src : withBase(node.src)}
+          alt={node.alt}
+          title={node.title ?? undefined}
+          loading="lazy"
+          decoding="async"
+        />
+      );
     case 'footnoteRef':
       return (
         <sup className="footnote-ref">

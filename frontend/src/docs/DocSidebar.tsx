@@ -18,7 +18,13 @@ function Category({item, route, depth}: {item: Extract<SidebarItem, {type: 'cate
   }, [active, route]);
   return (
     <li className={`sidebar__category${active ? ' sidebar__category--active' : ''}`}>
-      <button type="button" className="sidebar__category-button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="sidebar__category-button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+      >
         <span>{item.label}</span>
         <ChevronIcon size={14} className={open ? 'sidebar__chevron sidebar__chevron--open' : 'sidebar__chevron'} />
       </button>
@@ -46,7 +52,11 @@ export function SidebarItems({items, route, depth}: {items: SidebarItem[]; route
         const active = item.route === route;
         return (
           <li key={item.route}>
-            <Link to={item.route} className={active ? 'sidebar__link sidebar__link--active' : 'sidebar__link'} aria-current={active ? 'page' : undefined}>
+            <Link
+              to={item.route}
+              className={active ? 'sidebar__link sidebar__link--active' : 'sidebar__link'}
+              aria-current={active ? 'page' : undefined}
+            >
               {item.label}
             </Link>
           </li>
@@ -85,7 +95,13 @@ export function DocSidebar({sidebar, route}: {sidebar: Sidebar; route: string}) 
   if (isCollapsed) {
     return (
       <div className="sidebar sidebar--collapsed">
-        <button type="button" className="sidebar__expand" aria-label={t.expandSidebar} title={t.expandSidebar} onClick={() => setCollapsed(false)}>
+        <button
+          type="button"
+          className="sidebar__expand"
+          aria-label={t.expandSidebar}
+          title={t.expandSidebar}
+          onClick={() => setCollapsed(false)}
+        >
           <SidebarExpandIcon />
         </button>
       </div>
@@ -96,7 +112,13 @@ export function DocSidebar({sidebar, route}: {sidebar: Sidebar; route: string}) 
       <nav ref={nav} className="sidebar__nav" aria-label={t.docsSidebar}>
         <SidebarItems items={sidebar.items} route={route} depth={0} />
       </nav>
-      <button type="button" className="sidebar__collapse" aria-label={t.collapseSidebar} title={t.collapseSidebar} onClick={() => setCollapsed(true)}>
+      <button
+        type="button"
+        className="sidebar__collapse"
+        aria-label={t.collapseSidebar}
+        title={t.collapseSidebar}
+        onClick={() => setCollapsed(true)}
+      >
         <SidebarCollapseIcon />
       </button>
     </div>

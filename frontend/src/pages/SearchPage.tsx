@@ -30,7 +30,15 @@ export default function SearchPage(_: {data: PageData}) {
       <h1>{q ? t.searchResultsFor(q) : t.searchPageTitle}</h1>
       <form className="search-page__form" role="search" onSubmit={(e) => e.preventDefault()}>
         <SearchIcon size={20} />
-        <input className="search-page__input" type="search" aria-label={t.searchLabel} placeholder={t.searchPlaceholder} autoComplete="off" spellCheck={false} {...inputProps} />
+        <input
+          className="search-page__input"
+          type="search"
+          aria-label={t.searchLabel}
+          placeholder={t.searchPlaceholder}
+          autoComplete="off"
+          spellCheck={false}
+          {...inputProps}
+        />
       </form>
       <noscript>
         <p className="search-page__status">{t.searchNeedsJs}</p>
@@ -38,10 +46,16 @@ export default function SearchPage(_: {data: PageData}) {
       <div aria-live="polite">
         {state.status === 'loading' && <p className="search-page__status">{t.searchLoading}</p>}
         {state.status === 'error' && <SearchError className="search-page__status" onRetry={retry} />}
-        {state.status === 'done' && state.total === 0 && state.results.length === 0 && <p className="search-page__status search-no-results">{t.noResults(state.query)}</p>}
-        {state.status === 'done' && !!state.total && <p className="search-page__status">{t.resultCount(state.total, state.query)}</p>}
+        {state.status === 'done' && state.total === 0 && state.results.length === 0 && (
+          <p className="search-page__status search-no-results">{t.noResults(state.query)}</p>
+        )}
+        {state.status === 'done' && !!state.total && (
+          <p className="search-page__status">{t.resultCount(state.total, state.query)}</p>
+        )}
       </div>
-      {state.status === 'done' && state.results.length > 0 && <SearchPageResults results={state.results} onOpen={() => rememberSearch(q)} />}
+      {state.status === 'done' && state.results.length > 0 && (
+        <SearchPageResults results={state.results} onOpen={() => rememberSearch(q)} />
+      )}
       {state.status === 'done' && state.loadingMore && <p className="search-page__status">{t.loadingNewResults}</p>}
       <div ref={sentinel} />
     </div>

@@ -4,7 +4,11 @@ import {t} from '../i18n';
 
 interface SearchBoxProps {
   input: RefObject<HTMLInputElement>;
-  inputProps: {value: string; onChange: (e: ChangeEvent<HTMLInputElement>) => void; onCompositionEnd: (e: CompositionEvent<HTMLInputElement>) => void};
+  inputProps: {
+    value: string;
+    onChange: (e: ChangeEvent<HTMLInputElement>) => void;
+    onCompositionEnd: (e: CompositionEvent<HTMLInputElement>) => void;
+  };
   listId: string;
   expanded: boolean;
   activeId?: string;

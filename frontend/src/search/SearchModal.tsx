@@ -60,12 +60,28 @@ export function SearchModal({onClose}: SearchModalProps) {
     <div className="search-modal" role="dialog" aria-modal="true" aria-label={t.searchLabel} ref={dialog} onKeyDown={onKeyDown}>
       <div className="search-modal__backdrop" onClick={onClose} />
       <div className="search-modal__panel">
-        <SearchBox input={input} inputProps={inputProps} listId={listId} expanded={rows.length > 0} activeId={rows[selected] ? idOf(selected) : undefined} onClose={onClose} />
+        <SearchBox
+          input={input}
+          inputProps={inputProps}
+          listId={listId}
+          expanded={rows.length > 0}
+          activeId={rows[selected] ? idOf(selected) : undefined}
+          onClose={onClose}
+        />
         <SearchModalBody
           state={state}
           onPickRecent={set}
           onRetry={retry}
-          hits={<SearchHits rows={rows} query={state.status === 'done' ? state.query : ''} selectedIndex={selected} listId={listId} onSelect={setSelected} onOpen={onOpen} />}
+          hits={
+            <SearchHits
+              rows={rows}
+              query={state.status === 'done' ? state.query : ''}
+              selectedIndex={selected}
+              listId={listId}
+              onSelect={setSelected}
+              onOpen={onOpen}
+            />
+          }
         />
         <SearchModalFooter state={state} seeAllHref={seeAllHref} onSeeAll={leave} />
       </div>

@@ -31,6 +31,9 @@ export function prepareSearch(site: SiteData): void {
   if (site.search.backend === 'local') {
     import(/* @vite-ignore */ pagefindUrl()).catch(() => {});
     loadManifest();
-    import('./pagefind').then((m) => m.warmUp(), () => {});
+    import('./pagefind').then(
+      (m) => m.warmUp(),
+      () => {},
+    );
   }
 }

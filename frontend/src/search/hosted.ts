@@ -77,10 +77,20 @@ export function hostedBackend(site: SiteData, cfg: Hosted): SearchBackend {
       const title = h.hierarchy.lvl1 ?? h.hierarchy.lvl0 ?? pageUrl;
       const levels = ['lvl6', 'lvl5', 'lvl4', 'lvl3', 'lvl2'];
       const deepest = levels.find((l) => h.hierarchy[l]);
-      const snippet = h._snippetResult?.content?.value ?? (deepest ? h._highlightResult?.hierarchy?.[deepest]?.value : undefined) ?? '';
+      const snippet =
+        h._snippetResult?.content?.value ?? (deepest ? h._highlightResult?.hierarchy?.[deepest]?.value : undefined) ?? '';
       let r = byPage.get(pageUrl);
       if (!r) {
-        r = {id: h.objectID, title, section: h.hierarchy.lvl0 ?? undefined, kind: pageUrl.startsWith('/blog') ? 'blog' : 'docs', url: pageUrl, external: ext, excerpt: parseExcerpt(snippet), sections: []};
+        r = {
+          id: h.objectID,
+          title,
+          section: h.hierarchy.lvl0 ?? undefined,
+          kind: pageUrl.startsWith('/blog') ? 'blog' : 'docs',
+          url: pageUrl,
+          external: ext,
+          excerpt: parseExcerpt(snippet),
+          sections: [],
+        };
         byPage.set(pageUrl, r);
       }
       if (deepest && url.includes('#') && r.sections.length < 3) {

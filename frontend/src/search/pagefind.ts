@@ -79,7 +79,16 @@ function toResult(id: string, d: PagefindData, page: SearchTitle | undefined): S
     .slice(0, 3)
     .map((s) => ({url: toRoute(s.url), external: false, heading: s.title, excerpt: parseExcerpt(s.excerpt)}));
   const kind = page?.kind ?? (d.filters.type?.[0] === 'blog' ? 'blog' : 'docs');
-  return {id, title: page?.title ?? url, section: page?.section ?? undefined, kind, url, external: false, excerpt: parseExcerpt(d.excerpt), sections};
+  return {
+    id,
+    title: page?.title ?? url,
+    section: page?.section ?? undefined,
+    kind,
+    url,
+    external: false,
+    excerpt: parseExcerpt(d.excerpt),
+    sections,
+  };
 }
 
 export const pagefindBackend: SearchBackend = {
@@ -113,7 +122,11 @@ interface Entry {
 
 async function searchIndex(q: string, preview: number): Promise<SearchResponse> {
   const pf = await load();
-  const [{pages}, byId, {results}] = await Promise.all([loadManifest(), loadPagesById(pf), pf.search(withoutFillerWords(q)).finally(answered)]);
+  const [{pages}, byId, {results}] = await Promise.all([
+    loadManifest(),
+    loadPagesById(pf),
+    pf.search(withoutFillerWords(q)).finally(answered),
+  ]);
   const routeOfHit = (h: PagefindHit) => byId.get(h.id)?.route ?? h.id;
   // One ranked list: pages the query names first (found by the full-text search or not: the
   // browser may split a Chinese query differently from the indexer), then the other hits.

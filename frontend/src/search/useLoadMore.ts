@@ -35,7 +35,12 @@ export function useLoadMore(
       setState((s) =>
         s.status !== 'done'
           ? s
-          : {...s, results: merge(s.results, next), more: next.length > 0 && filling.consumed < (s.total ?? 0), loadingMore: false},
+          : {
+              ...s,
+              results: merge(s.results, next),
+              more: next.length > 0 && filling.consumed < (s.total ?? 0),
+              loadingMore: false,
+            },
       );
     } catch (e) {
       if (seq === current.current.seq) setState(errorState(e));

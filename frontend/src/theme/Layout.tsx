@@ -26,7 +26,7 @@ function ThemeProvider({children}: {children: ReactNode}) {
 
 /** The page chrome around every page: skip link, announcement, navbar, main, footer. */
 export function Layout({data, children}: {data: PageData; children: ReactNode}) {
-  const sidebar = data.page.kind === 'doc' ? data.page.sidebar ?? null : null;
+  const sidebar = data.page.kind === 'doc' ? (data.page.sidebar ?? null) : null;
   const skip = (e: React.MouseEvent) => {
     const main = document.getElementById('main');
     if (!main) return;

@@ -57,9 +57,7 @@ export function Link({to, children, newTab, ...rest}: Props) {
       <a href={to} target="_blank" rel="noopener noreferrer" {...rest}>
         {children}
         <ExternalIcon className="external-icon" />
-        <span className="sr-only">
-          {t.externalLink}
-        </span>
+        <span className="sr-only">{t.externalLink}</span>
       </a>
     ) : (
       <a href={to} {...rest}>

@@ -71,7 +71,12 @@ function Dropdown({item, active}: {item: Extract<NavItem, {type: 'dropdown'}>; a
       <ul className="navbar__dropdown-menu" hidden={!open}>
         {item.items.map((d) => (
           <li key={d.label}>
-            <Link to={'to' in d ? d.to : d.href} newTab={'href' in d} className="navbar__dropdown-link" onClick={() => setOpen(false)}>
+            <Link
+              to={'to' in d ? d.to : d.href}
+              newTab={'href' in d}
+              className="navbar__dropdown-link"
+              onClick={() => setOpen(false)}
+            >
               {d.label}
             </Link>
           </li>
@@ -87,7 +92,13 @@ function Item({item, active, mobile}: {item: NavItem; active: boolean; mobile?: 
   const icon = item.icon === 'github' ? <GithubIcon /> : item.icon === 'language' ? <LanguageIcon /> : null;
   const cls = `navbar__link${active ? ' navbar__link--active' : ''}${icon && !mobile ? ' navbar__link--icon' : ''}`;
   return (
-    <Link to={to} newTab={'href' in item && !icon} className={cls} aria-current={active ? 'page' : undefined} title={icon ? item.label : undefined}>
+    <Link
+      to={to}
+      newTab={'href' in item && !icon}
+      className={cls}
+      aria-current={active ? 'page' : undefined}
+      title={icon ? item.label : undefined}
+    >
       {icon && !mobile ? (
         <>
           {icon}
@@ -104,9 +115,21 @@ function Brand() {
   const {navbar} = useSite();
   return (
     <Link to="/" className="navbar__brand">
-      <img className="navbar__logo navbar__logo--light" src={withBase(navbar.logo.src.replace(/^\//, ''))} alt={navbar.logo.alt} width={32} height={32} />
+      <img
+        className="navbar__logo navbar__logo--light"
+        src={withBase(navbar.logo.src.replace(/^\//, ''))}
+        alt={navbar.logo.alt}
+        width={32}
+        height={32}
+      />
       {navbar.logo.srcDark && (
-        <img className="navbar__logo navbar__logo--dark" src={withBase(navbar.logo.srcDark.replace(/^\//, ''))} alt={navbar.logo.alt} width={32} height={32} />
+        <img
+          className="navbar__logo navbar__logo--dark"
+          src={withBase(navbar.logo.srcDark.replace(/^\//, ''))}
+          alt={navbar.logo.alt}
+          width={32}
+          height={32}
+        />
       )}
       <span className="navbar__title">{navbar.title}</span>
     </Link>
