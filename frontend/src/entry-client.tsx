@@ -1,9 +1,9 @@
 import {startTransition} from 'react';
 import {hydrateRoot} from 'react-dom/client';
-import type {PageData, SiteData} from './schema';
 import {App} from './app/App';
 import {setBaseUrl} from './app/base';
 import {pageCode} from './app/pageCode';
+import type {PageData, SiteData} from './schema';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/content.css';
@@ -27,10 +27,12 @@ async function start() {
   const page = (await res.json()) as PageData;
   // Hydration must render what the server rendered: load this page's code first.
   await pageCode.load(page);
+  const root = document.getElementById('__app');
+  if (!root) throw new Error('index.html has no <div id="__app">');
   // Hydrating in a transition lets React yield to the browser every few milliseconds, so a
   // long page never blocks input for long (the server HTML is already on screen).
   startTransition(() => {
-    hydrateRoot(document.getElementById('__app')!, <App site={site} initial={page} />);
+    hydrateRoot(root, <App site={site} initial={page} />);
   });
 }
 

@@ -1,11 +1,11 @@
 // The server-render entry, imported by scripts/prerender.mjs at build time only: a page's data
 // in, its complete HTML document out.
 import {renderToString} from 'react-dom/server';
-import type {PageData, SiteData} from './schema';
 import {App} from './app/App';
 import {dataUrl, setBaseUrl} from './app/base';
 import {headTags} from './app/head';
 import {chunkSources, pageCode} from './app/pageCode';
+import type {PageData, SiteData} from './schema';
 
 /** Vite's client manifest (`dist/client/.vite/manifest.json`). */
 export type Manifest = Record<string, {file: string; imports?: string[]; isEntry?: boolean}>;

@@ -1,20 +1,20 @@
 import {useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState} from 'react';
+import {t} from '../i18n';
+import type {PageData, SiteData} from '../schema';
+import {Layout} from '../theme/Layout';
+import {dataUrl, isExternal, routeOf, withBase} from './base';
+import {RouterContext, type RouterState, SiteContext} from './contexts';
+import {DevOverlay} from './DevOverlay';
+import {ErrorBoundary} from './ErrorBoundary';
+import {applyHead} from './head';
+import {saveData} from './network';
+import {ProgressBar} from './ProgressBar';
+import {pageCode} from './pageCode';
+import {fetchPageData, LoadError, pageDataOrNotFound, primePageData} from './pages';
+import {useDevEvents} from './useDevEvents';
 
 // Layout effects run only in the browser; on the server the plain effect (a no-op) avoids a warning.
 const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
-import type {PageData, SiteData} from '../schema';
-import {dataUrl, isExternal, routeOf, withBase} from './base';
-import {RouterContext, SiteContext, type RouterState} from './contexts';
-import {applyHead} from './head';
-import {fetchPageData, LoadError, pageDataOrNotFound, primePageData} from './pages';
-import {Layout} from '../theme/Layout';
-import {ErrorBoundary} from './ErrorBoundary';
-import {pageCode} from './pageCode';
-import {ProgressBar} from './ProgressBar';
-import {DevOverlay} from './DevOverlay';
-import {useDevEvents} from './useDevEvents';
-import {saveData} from './network';
-import {t} from '../i18n';
 
 const prefetched = new Set<string>();
 
@@ -181,9 +181,9 @@ export function App({site, initial}: Props) {
     const onClick = (e: MouseEvent) => {
       if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
       const a = (e.target as Element | null)?.closest?.('a');
-      if (!a || !a.hasAttribute('href') || a.hasAttribute('download') || a.dataset.fullLoad !== undefined) return;
+      const href = a?.getAttribute('href');
+      if (!a || href == null || a.hasAttribute('download') || a.dataset.fullLoad !== undefined) return;
       if (a.target && a.target !== '_self') return;
-      const href = a.getAttribute('href')!;
       if (href.startsWith('#')) return; // In-page anchors: the browser scrolls (CSS accounts for the navbar).
       if (isExternal(href) && new URL(href).origin !== window.location.origin) return;
       const url = new URL(a.href);

@@ -1,9 +1,9 @@
-import {describe, expect, it, afterEach} from 'vitest';
-import {dataUrl, isExternal, routeOf, setBaseUrl, withBase} from './base';
-import {pageDataOrNotFound} from './pages';
-import {PageCode, chunkSources, layoutCode} from './pageCode';
+import {afterEach, describe, expect, it} from 'vitest';
 import type {PageData} from '../schema';
+import {dataUrl, isExternal, routeOf, setBaseUrl, withBase} from './base';
 import {rafThrottle} from './hooks';
+import {chunkSources, layoutCode, PageCode} from './pageCode';
+import {pageDataOrNotFound} from './pages';
 
 afterEach(() => setBaseUrl('/'));
 
@@ -44,10 +44,12 @@ describe('base URL', () => {
   });
 });
 
+/** A stand-in for a page component. */
+const C = () => null;
+
 describe('page code', () => {
   it('loads lazily, caches, and retries after a failure', async () => {
     let calls = 0;
-    const C = () => null;
     const code = new PageCode({
       ...layoutCode,
       doc: {eager: C},
@@ -106,11 +108,16 @@ describe('rafThrottle', () => {
     f(1);
     f(2);
     f(3);
+    const nextFrame = () => {
+      const frame = frames.shift();
+      if (!frame) throw new Error('no animation frame was requested');
+      frame();
+    };
     expect(frames.length).toBe(1);
-    frames.shift()!();
+    nextFrame();
     expect(seen).toEqual([3]);
     f(4);
-    frames.shift()!();
+    nextFrame();
     expect(seen).toEqual([3, 4]);
   });
 });

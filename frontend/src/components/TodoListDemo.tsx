@@ -2,7 +2,7 @@
 // edit, toggle, delete; stage "selectors" adds the filter and the statistics, as the
 // tutorial does. Each demo has its own <RecoilRoot>, so its state is its own.
 import {useState} from 'react';
-import {RecoilRoot, atom, selector, useRecoilState, useRecoilValue, useSetRecoilState} from 'recoil';
+import {atom, RecoilRoot, selector, useRecoilState, useRecoilValue, useSetRecoilState} from 'recoil';
 import type {PropsOf} from '../app/pageCode';
 import {DemoFrame} from './DemoFrame';
 

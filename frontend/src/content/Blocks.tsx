@@ -1,12 +1,12 @@
-import type {Block} from '../schema';
-import {Inlines} from './Inlines';
-import {Heading} from './Heading';
-import {CodeBlock} from './CodeBlock';
-import {Tabs} from './Tabs';
-import {Admonition} from './Admonition';
-import {Details} from './Details';
 import {Embedded} from '../components/Embedded';
 import {t} from '../i18n';
+import type {Block} from '../schema';
+import {Admonition} from './Admonition';
+import {CodeBlock} from './CodeBlock';
+import {Details} from './Details';
+import {Heading} from './Heading';
+import {Inlines} from './Inlines';
+import {Tabs} from './Tabs';
 
 /** Renders the document tree: one component per block type. */
 export function Blocks({blocks}: {blocks: Block[]}) {
@@ -22,7 +22,7 @@ export function Blocks({blocks}: {blocks: Block[]}) {
 function BlockNode({block: b}: {block: Block}) {
   switch (b.t) {
     case 'heading':
-      return <Heading level={b.level} id={b.id} children={b.children} />;
+      return <Heading level={b.level} id={b.id} nodes={b.children} />;
     case 'paragraph':
       return (
         <p>
@@ -56,11 +56,11 @@ function BlockNode({block: b}: {block: Block}) {
         </blockquote>
       );
     case 'admonition':
-      return <Admonition kind={b.kind} title={b.title} children={b.children} />;
+      return <Admonition kind={b.kind} title={b.title} blocks={b.children} />;
     case 'tabs':
       return <Tabs groupId={b.groupId} items={b.items} />;
     case 'details':
-      return <Details summary={b.summary} children={b.children} />;
+      return <Details summary={b.summary} blocks={b.children} />;
     case 'table':
       return (
         <div className="table-wrapper" tabIndex={0}>

@@ -1,7 +1,7 @@
 import {useEffect, useRef, useState} from 'react';
+import {t} from '../i18n';
 import type {CodeBlock as Code, Token} from '../schema';
 import {CheckIcon, CopyIcon} from '../theme/Icons';
-import {t} from '../i18n';
 
 const text = (line: Token[]) => line.map((tok) => (typeof tok === 'string' ? tok : tok[1])).join('');
 

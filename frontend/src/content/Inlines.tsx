@@ -1,7 +1,7 @@
+import {isExternal, withBase} from '../app/base';
+import {t} from '../i18n';
 import type {Inline} from '../schema';
 import {Link} from '../theme/Link';
-import {withBase, isExternal} from '../app/base';
-import {t} from '../i18n';
 
 /** Renders inline nodes: one element per node type. */
 export function Inlines({nodes}: {nodes: Inline[]}) {

@@ -1,8 +1,8 @@
 import {useEffect, useId, useRef, useState, useSyncExternalStore} from 'react';
-import type {Sidebar, SidebarItem} from '../schema';
-import {Link} from '../theme/Link';
-import {ChevronIcon, SidebarCollapseIcon, SidebarExpandIcon} from '../theme/Icons';
 import {t} from '../i18n';
+import type {Sidebar, SidebarItem} from '../schema';
+import {ChevronIcon, SidebarCollapseIcon, SidebarExpandIcon} from '../theme/Icons';
+import {Link} from '../theme/Link';
 
 function contains(items: SidebarItem[], route: string): boolean {
   return items.some((i) => (i.type === 'doc' ? i.route === route : i.type === 'category' ? contains(i.items, route) : false));
@@ -13,6 +13,7 @@ function Category({item, route, depth}: {item: Extract<SidebarItem, {type: 'cate
   const [open, setOpen] = useState(!item.collapsed || active);
   const id = useId();
   // Navigating into a collapsed category opens it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: also on a move between two of its pages
   useEffect(() => {
     if (active) setOpen(true);
   }, [active, route]);
@@ -70,11 +71,14 @@ export function SidebarItems({items, route, depth}: {items: SidebarItem[]; route
 let collapsed = false;
 const listeners = new Set<() => void>();
 const collapseStore = {
-  subscribe: (l: () => void) => (listeners.add(l), () => listeners.delete(l)),
+  subscribe: (l: () => void) => {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  },
   get: () => collapsed,
   set: (v: boolean) => {
     collapsed = v;
-    listeners.forEach((l) => l());
+    for (const l of listeners) l();
   },
 };
 
@@ -88,6 +92,7 @@ export function DocSidebar({sidebar, route}: {sidebar: Sidebar; route: string}) 
   const [isCollapsed, setCollapsed] = useSidebarCollapsed();
   const nav = useRef<HTMLElement>(null);
   // Keep the current page in view inside a long sidebar.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again on each navigation
   useEffect(() => {
     const el = nav.current?.querySelector('[aria-current="page"]');
     if (el && 'scrollIntoView' in el) (el as HTMLElement).scrollIntoView({block: 'nearest'});

@@ -1,8 +1,8 @@
 import {useEffect, useState} from 'react';
-import type {TocItem} from '../schema';
-import {Inlines} from '../content/Inlines';
 import {rafThrottle} from '../app/hooks';
+import {Inlines} from '../content/Inlines';
 import {t} from '../i18n';
+import type {TocItem} from '../schema';
 
 /** Space the fixed navbar takes at the top, plus a little air. */
 function topOffset(): number {

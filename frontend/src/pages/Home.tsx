@@ -1,8 +1,8 @@
-import type {PageData} from '../schema';
-import {useSite} from '../app/contexts';
 import {withBase} from '../app/base';
-import {Link} from '../theme/Link';
+import {useSite} from '../app/contexts';
 import {t} from '../i18n';
+import type {PageData} from '../schema';
+import {Link} from '../theme/Link';
 
 /** Shown by the template's script when the bundle could not load (a wrong base URL). */
 function BaseUrlIssueBanner() {

@@ -1,16 +1,16 @@
 import {useRef} from 'react';
-import type {PageData} from '../schema';
 import {useRouter} from '../app/contexts';
+import {t} from '../i18n';
+import type {PageData} from '../schema';
+import {rememberSearch} from '../search/recent';
 import {SearchError} from '../search/SearchError';
 import {SearchPageResults} from '../search/SearchPageResults';
-import {useSearch} from '../search/useSearch';
-import {useQueryInput} from '../search/useQueryInput';
-import {useQueryFromUrl, writeQueryToUrl} from '../search/useUrlQuery';
-import {useInfiniteScroll} from '../search/useInfiniteScroll';
 import {isBusy} from '../search/searchState';
-import {rememberSearch} from '../search/recent';
+import {useInfiniteScroll} from '../search/useInfiniteScroll';
+import {useQueryInput} from '../search/useQueryInput';
+import {useSearch} from '../search/useSearch';
+import {useQueryFromUrl, writeQueryToUrl} from '../search/useUrlQuery';
 import {SearchIcon} from '../theme/Icons';
-import {t} from '../i18n';
 
 const PAGE_SIZE = 10;
 
@@ -28,6 +28,7 @@ export default function SearchPage(_: {data: PageData}) {
     // Busy while results are still arriving (tests and assistive technology wait for the end).
     <div className="container search-page" aria-busy={isBusy(state)}>
       <h1>{q ? t.searchResultsFor(q) : t.searchPageTitle}</h1>
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new (2023) for the browsers the site supports; a form with role=search is its established equivalent */}
       <form className="search-page__form" role="search" onSubmit={(e) => e.preventDefault()}>
         <SearchIcon size={20} />
         <input

@@ -99,6 +99,7 @@ interface SearchHitsProps extends Omit<HitProps, 'row' | 'index' | 'selected'> {
 /** The result list of the dialog: a listbox the input controls. */
 export function SearchHits({rows, query, selectedIndex, ...rest}: SearchHitsProps) {
   return (
+    // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a list with the listbox role is the ARIA combobox pattern (APG); its <li> are the options
     <ul className="search-hits" role="listbox" id={rest.listId} aria-label={t.searchResultsFor(query)}>
       {rows.map((row, i) => (
         <Hit key={row.key} row={row} index={i} selected={i === selectedIndex} {...rest} />

@@ -1,10 +1,10 @@
 import {useCallback, useId, useMemo, useRef} from 'react';
-import {useRouter} from '../app/contexts';
 import {withBase} from '../app/base';
+import {useRouter} from '../app/contexts';
 import {t} from '../i18n';
 import {rememberSearch} from './recent';
 import {SearchBox} from './SearchBox';
-import {SearchHits, rowsOf} from './SearchHits';
+import {rowsOf, SearchHits} from './SearchHits';
 import {SearchModalBody, SearchModalFooter} from './SearchModalBody';
 import {dialogKeyHandler} from './useDialogKeys';
 import {useModalFocus} from './useModalFocus';
@@ -58,7 +58,7 @@ export function SearchModal({onClose}: SearchModalProps) {
 
   return (
     <div className="search-modal" role="dialog" aria-modal="true" aria-label={t.searchLabel} ref={dialog} onKeyDown={onKeyDown}>
-      <div className="search-modal__backdrop" onClick={onClose} />
+      <button type="button" className="search-modal__backdrop" tabIndex={-1} aria-label={t.closeSearch} onClick={onClose} />
       <div className="search-modal__panel">
         <SearchBox
           input={input}

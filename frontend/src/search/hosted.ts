@@ -1,8 +1,8 @@
 // The hosted backend: an Algolia-compatible query API (DocSearch record shape), configured
 // in site.toml. Hits are mapped into the same shape as the local backend's.
 
-import type {SiteData} from '../schema';
 import {baseUrl, routeOf} from '../app/base';
+import type {SiteData} from '../schema';
 import {parseExcerpt} from './excerpt';
 import {MAX_QUERY_LENGTH, type SearchBackend, type SearchResponse, type SearchResult} from './types';
 

@@ -1,7 +1,7 @@
-import {describe, expect, it, afterEach} from 'vitest';
+import {afterEach, describe, expect, it} from 'vitest';
+import {setBaseUrl} from '../app/base';
 import {parseExcerpt} from './excerpt';
 import {rewriteUrl} from './hosted';
-import {setBaseUrl} from '../app/base';
 
 afterEach(() => setBaseUrl('/'));
 

@@ -1,6 +1,6 @@
-import {useCallback, useRef, type Dispatch, type MutableRefObject, type SetStateAction} from 'react';
-import {merge, errorState, type SearchState} from './searchState';
+import {type Dispatch, type MutableRefObject, type SetStateAction, useCallback, useRef} from 'react';
 import type {Filling} from './fillResults';
+import {errorState, merge, type SearchState} from './searchState';
 import type {SearchResponse} from './types';
 
 /** The query on screen: its number, its response, how much of it is loaded, and whether its

@@ -1,14 +1,14 @@
 import {useEffect, useRef, useState} from 'react';
 import {createPortal} from 'react-dom';
-import type {NavItem, Sidebar} from '../schema';
+import {withBase} from '../app/base';
 import {useHydrated, useSite, useThemeContext} from '../app/contexts';
 import {NARROW_QUERY, rafThrottle, useEscape, useMediaQuery, useOutsideClick} from '../app/hooks';
-import {withBase} from '../app/base';
-import {Link} from './Link';
-import {GithubIcon, LanguageIcon, MenuIcon, MoonIcon, SunIcon, CloseIcon, ChevronIcon} from './Icons';
-import {SearchButton} from '../search/SearchButton';
 import {SidebarItems} from '../docs/DocSidebar';
 import {t} from '../i18n';
+import type {NavItem, Sidebar} from '../schema';
+import {SearchButton} from '../search/SearchButton';
+import {ChevronIcon, CloseIcon, GithubIcon, LanguageIcon, MenuIcon, MoonIcon, SunIcon} from './Icons';
+import {Link} from './Link';
 
 /** The index of the item active for `route`: the longest matching active base path wins. */
 export function activeItem(items: NavItem[], route: string): number {
@@ -17,7 +17,7 @@ export function activeItem(items: NavItem[], route: string): number {
   items.forEach((item, i) => {
     if (item.type !== 'link' || !item.activeBasePath) return;
     const base = item.activeBasePath;
-    if ((route === base || route.startsWith(base.endsWith('/') ? base : base + '/')) && base.length > bestLen) {
+    if ((route === base || route.startsWith(base.endsWith('/') ? base : `${base}/`)) && base.length > bestLen) {
       best = i;
       bestLen = base.length;
     }
@@ -144,7 +144,7 @@ function MobileMenu({route, sidebar, onClose}: {route: string; sidebar: Sidebar 
   const active = activeItem(navbar.items, route);
   return (
     <div className="mobile-menu" role="dialog" aria-modal="true" aria-label={t.mainNavigation}>
-      <div className="mobile-menu__backdrop" onClick={onClose} />
+      <button type="button" className="mobile-menu__backdrop" tabIndex={-1} aria-label={t.closeMenu} onClick={onClose} />
       <div className="mobile-menu__panel">
         <div className="mobile-menu__header">
           <Brand />
@@ -196,6 +196,7 @@ export function Navbar({route, sidebar}: {route: string; sidebar: Sidebar | null
     toggleRef.current?.focus();
   };
   // The menu closes on navigation and when the window grows to desktop width.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes on each navigation
   useEffect(() => setMenuOpen(false), [route]);
   useEffect(() => {
     if (!narrow) setMenuOpen(false);

@@ -1,8 +1,8 @@
-import {describe, expect, it} from 'vitest';
 import {renderToString} from 'react-dom/server';
-import {useThemeContext, useSite} from '../app/contexts';
-import {activeItem} from './Navbar';
+import {describe, expect, it} from 'vitest';
+import {useSite, useThemeContext} from '../app/contexts';
 import type {NavItem} from '../schema';
+import {activeItem} from './Navbar';
 
 function UsesTheme() {
   useThemeContext();
