@@ -31,24 +31,8 @@ function BlockNode({block: b}: {block: Block}) {
       );
     case 'code':
       return <CodeBlock code={b} />;
-    case 'list': {
-      const items = b.items.map((item, i) => {
-        const [first, ...rest] = item.children;
-        // Tight lists: the first paragraph of an item renders without <p>.
-        const head =
-          b.tight && first?.t === 'paragraph' ? <Inlines nodes={first.children} /> : first ? <BlockNode block={first} /> : null;
-        return (
-          <li key={i} className={item.checked != null ? 'task-list-item' : undefined}>
-            {item.checked != null && (
-              <input type="checkbox" checked={item.checked} disabled aria-label={item.checked ? t.taskDone : t.taskOpen} />
-            )}
-            {head}
-            <Blocks blocks={rest} />
-          </li>
-        );
-      });
-      return b.ordered ? <ol start={b.start ?? undefined}>{items}</ol> : <ul>{items}</ul>;
-    }
+    case 'list':
+      return <ListBlock list={b} />;
     case 'quote':
       return (
         <blockquote>
@@ -62,32 +46,7 @@ function BlockNode({block: b}: {block: Block}) {
     case 'details':
       return <Details summary={b.summary} blocks={b.children} />;
     case 'table':
-      return (
-        <div className="table-wrapper" tabIndex={0}>
-          <table>
-            <thead>
-              <tr>
-                {b.head.map((cell, i) => (
-                  <th key={i} style={b.align[i] && b.align[i] !== 'none' ? {textAlign: b.align[i] as 'left'} : undefined}>
-                    <Inlines nodes={cell} />
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {b.rows.map((row, r) => (
-                <tr key={r}>
-                  {row.map((cell, i) => (
-                    <td key={i} style={b.align[i] && b.align[i] !== 'none' ? {textAlign: b.align[i] as 'left'} : undefined}>
-                      <Inlines nodes={cell} />
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      );
+      return <TableBlock table={b} />;
     case 'rule':
       return <hr />;
     case 'component':
@@ -109,4 +68,55 @@ function BlockNode({block: b}: {block: Block}) {
         </section>
       );
   }
+}
+
+type BlockOf<T extends Block['t']> = Extract<Block, {t: T}>;
+
+function ListBlock({list}: {list: BlockOf<'list'>}) {
+  const items = list.items.map((item, i) => {
+    const [first, ...rest] = item.children;
+    // Tight lists: the first paragraph of an item renders without <p>.
+    const head =
+      list.tight && first?.t === 'paragraph' ? <Inlines nodes={first.children} /> : first ? <BlockNode block={first} /> : null;
+    return (
+      <li key={i} className={item.checked != null ? 'task-list-item' : undefined}>
+        {item.checked != null && (
+          <input type="checkbox" checked={item.checked} disabled aria-label={item.checked ? t.taskDone : t.taskOpen} />
+        )}
+        {head}
+        <Blocks blocks={rest} />
+      </li>
+    );
+  });
+  return list.ordered ? <ol start={list.start ?? undefined}>{items}</ol> : <ul>{items}</ul>;
+}
+
+function TableBlock({table}: {table: BlockOf<'table'>}) {
+  const align = (i: number) => (table.align[i] && table.align[i] !== 'none' ? {textAlign: table.align[i] as 'left'} : undefined);
+  return (
+    <div className="table-wrapper" tabIndex={0}>
+      <table>
+        <thead>
+          <tr>
+            {table.head.map((cell, i) => (
+              <th key={i} style={align(i)}>
+                <Inlines nodes={cell} />
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((row, r) => (
+            <tr key={r}>
+              {row.map((cell, i) => (
+                <td key={i} style={align(i)}>
+                  <Inlines nodes={cell} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
 }
