@@ -3,6 +3,7 @@
 import {renderToString} from 'react-dom/server';
 import {App} from './app/App';
 import {dataUrl, setBaseUrl} from './app/base';
+import {loadDevTools} from './app/devTools';
 import {headTags} from './app/head';
 import {chunkSources, pageCode} from './app/pageCode';
 import type {PageData, SiteData} from './schema';
@@ -18,7 +19,7 @@ export interface Shell {
 
 /** Loads every layout and component, so any page renders at once. */
 export async function prepare(): Promise<void> {
-  await pageCode.loadAll();
+  await Promise.all([pageCode.loadAll(), loadDevTools()]);
 }
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');

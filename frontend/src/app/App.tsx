@@ -2,11 +2,10 @@ import {t} from '../i18n';
 import type {PageData, SiteData} from '../schema';
 import {Layout} from '../theme/Layout';
 import {RouterContext, SiteContext} from './contexts';
-import {DevOverlay} from './DevOverlay';
+import {type DevToolsProps, devTools} from './devTools';
 import {ErrorBoundary} from './ErrorBoundary';
 import {ProgressBar} from './ProgressBar';
 import {pageCode} from './pageCode';
-import {useDevReload} from './useDevEvents';
 import {useHead} from './useHead';
 import {useLinkInterception} from './useLinkInterception';
 import {useBackForward, useNavigate, useRouterState} from './useNavigation';
@@ -28,14 +27,13 @@ export function App({site, initial}: Props) {
   useHead(current);
   useScrollRestoration(current);
   const {retry, reloadCurrent} = useRetry(loader);
-  const devErrors = useDevReload(!!site.dev, go);
   const router = useRouterState(current, navigate);
 
   return (
     <SiteContext.Provider value={site}>
       <RouterContext.Provider value={router}>
         <ProgressBar active={showProgress} />
-        <DevOverlay errors={devErrors} />
+        {site.dev && <DevToolsIfLoaded go={go} />}
         <Layout data={current.data}>
           {status.kind === 'error' ? (
             <LoadFailed status={status} onRetry={retry} />
@@ -69,4 +67,10 @@ function LoadFailed({status, onRetry}: {status: Extract<Status, {kind: 'error'}>
       </button>
     </div>
   );
+}
+
+/** `dev`: refresh on rebuilds, show failed ones. */
+function DevToolsIfLoaded({go}: DevToolsProps) {
+  const DevTools = devTools();
+  return DevTools ? <DevTools go={go} /> : null;
 }
