@@ -1,7 +1,9 @@
 // Measures the served site (bench/run starts the server): bytes a browser fetches per page
 // type, search latency and bytes, search quality, Lighthouse. Prints JSON to stdout.
 //   node bench/measure.mjs http://127.0.0.1:4190
-import {chromium} from 'playwright-core';
+// Without a server or a browser, the JavaScript a page loads on first load (its module script,
+// its modulepreloads and what they import), from build/, against the budget:
+//   node bench/measure.mjs --first-load-js [--max-kib 55] [page.html ...]
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -10,7 +12,7 @@ import {execFileSync} from 'node:child_process';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const build = path.join(root, 'build');
-const base = process.argv[2] || 'http://127.0.0.1:4190';
+const base = process.argv[2]?.startsWith('http') ? process.argv[2] : 'http://127.0.0.1:4190';
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
@@ -302,6 +304,50 @@ function lighthouse(route) {
   };
 }
 
+/** The module scripts `htmlFile` loads on first load: its module script and modulepreloads, and
+ * the chunks those import statically (Vite lists them, but a chunk's imports are the truth). */
+function firstLoadScripts(htmlFile) {
+  const html = fs.readFileSync(htmlFile, 'utf8');
+  const refs = [...html.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"|<link rel="modulepreload"[^>]*\shref="([^"]+)"/g)];
+  const files = new Set();
+  const visit = (file) => {
+    if (files.has(file)) return;
+    if (!fs.existsSync(file)) throw new Error(`${htmlFile} loads ${path.relative(build, file)}, which is not in build/`);
+    files.add(file);
+    for (const m of fs.readFileSync(file, 'utf8').matchAll(/import\s*(?:[\w$*{}\s,]+from\s*)?["'](\.\.?\/[^"']+\.js)["']/g)) {
+      visit(path.resolve(path.dirname(file), m[1]));
+    }
+  };
+  // Asset URLs are under the site's base URL; the files are under build/assets/.
+  for (const m of refs) visit(path.join(build, 'assets', path.basename(new URL(m[1] ?? m[2], 'http://site/').pathname)));
+  return [...files];
+}
+
+function firstLoadJs(pages, maxKib) {
+  let over = false;
+  const out = pages.map((page) => {
+    const htmlFile = path.resolve(page);
+    const files = firstLoadScripts(htmlFile).map((f) => ({file: path.relative(build, f), ...sizes(`http://site/${path.relative(build, f)}`)}));
+    const gzip = files.reduce((n, f) => n + f.gzip, 0);
+    over ||= maxKib !== undefined && gzip / 1024 >= maxKib;
+    return {page: path.relative(root, htmlFile), gzipKib: Number((gzip / 1024).toFixed(1)), gzip, br: files.reduce((n, f) => n + f.br, 0), files};
+  });
+  console.log(JSON.stringify(out, null, 1));
+  if (over) {
+    console.error(`over the budget: a page loads ${maxKib} KiB of JavaScript (gzip) or more on first load`);
+    process.exit(1);
+  }
+}
+
+if (process.argv.includes('--first-load-js')) {
+  const args = process.argv.slice(2).filter((a) => a !== '--first-load-js');
+  const at = args.indexOf('--max-kib');
+  const maxKib = at >= 0 ? Number(args.splice(at, 2)[1]) : undefined;
+  firstLoadJs(args.length ? args : [path.join(build, 'docs/api-reference/core/atom.html')], maxKib);
+  process.exit(0);
+}
+
+const {chromium} = await import('playwright-core');
 const browser = await chromium.launch({executablePath: CHROMIUM, args: ARGS});
 if (process.env.BENCH_ONLY === 'search') {
   // For working on search alone: `BENCH_ONLY=search node bench/measure.mjs URL`.

@@ -20,7 +20,7 @@ const shell = {
 await prepare();
 
 let site = null;
-const answer = (v) => process.stdout.write(JSON.stringify(v) + '\n');
+const answer = (v) => process.stdout.write(`${JSON.stringify(v)}\n`);
 for await (const line of createInterface({input: process.stdin, crlfDelay: Infinity})) {
   if (!line) continue;
   if (!site) {

@@ -1,9 +1,10 @@
 import {startTransition} from 'react';
 import {hydrateRoot} from 'react-dom/client';
-import type {PageData, SiteData} from './schema';
 import {App} from './app/App';
 import {setBaseUrl} from './app/base';
+import {loadDevTools} from './app/devTools';
 import {pageCode} from './app/pageCode';
+import type {PageData, SiteData} from './schema';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/content.css';
@@ -26,11 +27,13 @@ async function start() {
   if (!res.ok) throw new Error(`page data: HTTP ${res.status}`);
   const page = (await res.json()) as PageData;
   // Hydration must render what the server rendered: load this page's code first.
-  await pageCode.load(page);
+  await Promise.all([pageCode.load(page), site.dev && loadDevTools()]);
+  const root = document.getElementById('__app');
+  if (!root) throw new Error('index.html has no <div id="__app">');
   // Hydrating in a transition lets React yield to the browser every few milliseconds, so a
   // long page never blocks input for long (the server HTML is already on screen).
   startTransition(() => {
-    hydrateRoot(document.getElementById('__app')!, <App site={site} initial={page} />);
+    hydrateRoot(root, <App site={site} initial={page} />);
   });
 }
 

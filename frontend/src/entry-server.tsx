@@ -1,11 +1,12 @@
 // The server-render entry, imported by scripts/prerender.mjs at build time only: a page's data
 // in, its complete HTML document out.
 import {renderToString} from 'react-dom/server';
-import type {PageData, SiteData} from './schema';
 import {App} from './app/App';
 import {dataUrl, setBaseUrl} from './app/base';
+import {loadDevTools} from './app/devTools';
 import {headTags} from './app/head';
 import {chunkSources, pageCode} from './app/pageCode';
+import type {PageData, SiteData} from './schema';
 
 /** Vite's client manifest (`dist/client/.vite/manifest.json`). */
 export type Manifest = Record<string, {file: string; imports?: string[]; isEntry?: boolean}>;
@@ -18,11 +19,15 @@ export interface Shell {
 
 /** Loads every layout and component, so any page renders at once. */
 export async function prepare(): Promise<void> {
-  await pageCode.loadAll();
+  await Promise.all([pageCode.loadAll(), loadDevTools()]);
 }
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-const json = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const json = (v: unknown) =>
+  JSON.stringify(v)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /** The files a lazy chunk needs (itself and its static imports), minus what the entry has. */
 function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
@@ -60,7 +65,11 @@ export function renderDocument(site: SiteData, page: PageData, shell: Shell): st
   // The page's data is not inlined (it would double every page): the browser fetches it, at
   // once and alongside the code, and the same file serves later client-side navigation.
   const data = dataUrl(page.route);
-  const head = [headTags(site, page), `<link rel="preload" href="${attr(data)}" as="fetch" crossorigin>`, ...preloads(site, page, shell.manifest)];
+  const head = [
+    headTags(site, page),
+    `<link rel="preload" href="${attr(data)}" as="fetch" crossorigin>`,
+    ...preloads(site, page, shell.manifest),
+  ];
   // Function replacements: `$&` and friends in the content must stay literal.
   return shell.template
     .replace('<html lang="zh-hans" data-theme="light">', () => `<html ${htmlAttributes(site)}>`)

@@ -30,7 +30,13 @@ export const t = {
   baseUrlIssueDetail: (base: string) => fill(words.baseUrlIssueDetail, {base}),
   archiveYear: (year: string) => fill(words.archiveYear, {year}),
   footnoteRef: (n: number) => fill(words.footnoteRef, {n}),
-  admonition: {note: words.admonitionNote, tip: words.admonitionTip, info: words.admonitionInfo, caution: words.admonitionCaution, danger: words.admonitionDanger},
+  admonition: {
+    note: words.admonitionNote,
+    tip: words.admonitionTip,
+    info: words.admonitionInfo,
+    caution: words.admonitionCaution,
+    danger: words.admonitionDanger,
+  },
 } as const;
 
 export const dateFormat = new Intl.DateTimeFormat('zh-Hans', {year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC'});

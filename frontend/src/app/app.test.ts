@@ -1,9 +1,9 @@
-import {describe, expect, it, afterEach} from 'vitest';
-import {dataUrl, isExternal, routeOf, setBaseUrl, withBase} from './base';
-import {pageDataOrNotFound} from './pages';
-import {PageCode, chunkSources, layoutCode} from './pageCode';
+import {afterEach, describe, expect, it} from 'vitest';
 import type {PageData} from '../schema';
+import {dataUrl, isExternal, routeOf, setBaseUrl, withBase} from './base';
 import {rafThrottle} from './hooks';
+import {chunkSources, layoutCode, PageCode} from './pageCode';
+import {pageDataOrNotFound} from './pages';
 
 afterEach(() => setBaseUrl('/'));
 
@@ -44,10 +44,12 @@ describe('base URL', () => {
   });
 });
 
+/** A stand-in for a page component. */
+const C = () => null;
+
 describe('page code', () => {
   it('loads lazily, caches, and retries after a failure', async () => {
     let calls = 0;
-    const C = () => null;
     const code = new PageCode({
       ...layoutCode,
       doc: {eager: C},
@@ -69,10 +71,14 @@ describe('page code', () => {
   });
 
   it('names the chunks a page needs: its layout and its components', () => {
-    const page = (kind: string, components?: string[]) => ({route: '/x', head: {}, page: {kind}, components}) as unknown as PageData;
+    const page = (kind: string, components?: string[]) =>
+      ({route: '/x', head: {}, page: {kind}, components}) as unknown as PageData;
     expect(chunkSources(page('doc'))).toEqual([]);
     expect(chunkSources(page('docTag'))).toEqual(['src/pages/Tags.tsx']);
-    expect(chunkSources(page('doc', ['TodoListDemo', 'LinkButton']))).toEqual(['src/components/TodoListDemo.tsx', 'src/components/LinkButton.tsx']);
+    expect(chunkSources(page('doc', ['TodoListDemo', 'LinkButton']))).toEqual([
+      'src/components/TodoListDemo.tsx',
+      'src/components/LinkButton.tsx',
+    ]);
   });
 });
 
@@ -102,11 +108,16 @@ describe('rafThrottle', () => {
     f(1);
     f(2);
     f(3);
+    const nextFrame = () => {
+      const frame = frames.shift();
+      if (!frame) throw new Error('no animation frame was requested');
+      frame();
+    };
     expect(frames.length).toBe(1);
-    frames.shift()!();
+    nextFrame();
     expect(seen).toEqual([3]);
     f(4);
-    frames.shift()!();
+    nextFrame();
     expect(seen).toEqual([3, 4]);
   });
 });

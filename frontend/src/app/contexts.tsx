@@ -20,7 +20,10 @@ export const ThemeContext = createContext<ColorModeState | null>(null);
 
 export function useThemeContext(): ColorModeState {
   const ctx = useContext(ThemeContext);
-  if (!ctx) throw new Error('useThemeContext() was called outside the layout: theme hooks need the <ThemeProvider> that <Layout> renders.');
+  if (!ctx)
+    throw new Error(
+      'useThemeContext() was called outside the layout: theme hooks need the <ThemeProvider> that <Layout> renders.',
+    );
   return ctx;
 }
 

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {headTags} from './head';
 import type {PageData, SiteData} from '../schema';
+import {headTags} from './head';
 
 const site = {title: '站点', baseUrl: '/', favicon: '/img/favicon.svg', analytics: undefined} as unknown as SiteData;
 const page: PageData = {

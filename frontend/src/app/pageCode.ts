@@ -4,11 +4,11 @@
 // page's chunks from `source` (the key of Vite's manifest).
 
 import type {ComponentType} from 'react';
-import type {Component, PageData} from '../schema';
 import DocPage from '../docs/DocPage';
-import StandalonePage from '../pages/StandalonePage';
 import NotFound from '../pages/NotFound';
 import Redirect from '../pages/Redirect';
+import StandalonePage from '../pages/StandalonePage';
+import type {Component, PageData} from '../schema';
 
 export type PageKind = PageData['page']['kind'];
 export type ComponentName = Component['name'];
@@ -72,7 +72,10 @@ class Loaded<K extends string, C> {
     let p = this.pending.get(key);
     if (!p) {
       p = code.load().then(
-        (m) => (this.done.set(key, m.default), m.default),
+        (m) => {
+          this.done.set(key, m.default);
+          return m.default;
+        },
         (e: unknown) => {
           this.pending.delete(key);
           throw e;

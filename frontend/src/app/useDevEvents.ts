@@ -1,8 +1,9 @@
 // `dev` only: the server tells open pages about each rebuild. A page refreshes when its route
 // (or everything: "*") changed, and shows the build's errors over itself until a later rebuild
 // succeeds.
-import {useEffect, useState} from 'react';
+import {useCallback, useEffect, useState} from 'react';
 import {routeOf, withBase} from './base';
+import type {How} from './usePageLoader';
 
 type DevMessage = {reload: string[]} | {errors: string[]};
 
@@ -28,4 +29,10 @@ export function useDevEvents(enabled: boolean, refresh: () => void): string[] {
     return () => events.close();
   }, [enabled, refresh]);
   return errors;
+}
+
+/** `dev`: a rebuild of this page shows it again where the reader is; returns the build's errors. */
+export function useDevReload(enabled: boolean, go: (url: URL, how: How) => Promise<void>): string[] {
+  const refreshHere = useCallback(() => void go(new URL(window.location.href), {push: false, restoreTop: window.scrollY}), [go]);
+  return useDevEvents(enabled, refreshHere);
 }

@@ -1,7 +1,7 @@
+import {formatDate, t} from '../i18n';
 import type {PageData} from '../schema';
 import {Link} from '../theme/Link';
 import {BlogLayout} from './BlogLayout';
-import {formatDate, t} from '../i18n';
 
 export default function Archive({data}: {data: PageData}) {
   const page = data.page as Extract<PageData['page'], {kind: 'blogArchive'}>;

@@ -1,6 +1,6 @@
 import type {ReactNode} from 'react';
-import {Link} from '../theme/Link';
 import {t} from '../i18n';
+import {Link} from '../theme/Link';
 
 /** The blog's two columns: a short side navigation and the main column. */
 export function BlogLayout({children}: {children: ReactNode}) {

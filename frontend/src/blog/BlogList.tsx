@@ -1,10 +1,10 @@
-import type {PageData} from '../schema';
+import {useSite} from '../app/contexts';
 import {Blocks} from '../content/Blocks';
+import {t} from '../i18n';
+import type {PageData} from '../schema';
 import {Link} from '../theme/Link';
 import {BlogLayout} from './BlogLayout';
 import {PostMeta, Tags} from './PostMeta';
-import {useSite} from '../app/contexts';
-import {t} from '../i18n';
 
 /** `/blog`, `/blog/page/N` and a tag's post list: summaries, 10 a page, with paging. */
 export default function BlogList({data}: {data: PageData}) {

@@ -1,9 +1,9 @@
-import type {PageData} from '../schema';
 import {Blocks} from '../content/Blocks';
-import {Link} from '../theme/Link';
 import {TOC} from '../docs/TOC';
-import {PostMeta, Tags} from './PostMeta';
 import {t} from '../i18n';
+import type {PageData} from '../schema';
+import {Link} from '../theme/Link';
+import {PostMeta, Tags} from './PostMeta';
 
 export default function BlogPost({data}: {data: PageData}) {
   const post = data.page as Extract<PageData['page'], {kind: 'blogPost'}>;

@@ -1,7 +1,7 @@
-import type {TagLink} from '../schema';
 import {useSite} from '../app/contexts';
-import {Link} from '../theme/Link';
 import {formatDate, t} from '../i18n';
+import type {TagLink} from '../schema';
+import {Link} from '../theme/Link';
 
 export function PostMeta({date, minutes, authors}: {date: string; minutes: number; authors?: string[]}) {
   const {blog} = useSite();

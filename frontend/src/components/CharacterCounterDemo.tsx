@@ -1,7 +1,7 @@
 // The character counter the getting-started page builds, running on the real `recoil`
 // package: an atom holds the text, a selector derives its length.
 import type {ChangeEvent} from 'react';
-import {RecoilRoot, atom, selector, useRecoilState, useRecoilValue} from 'recoil';
+import {atom, RecoilRoot, selector, useRecoilState, useRecoilValue} from 'recoil';
 import {DemoFrame} from './DemoFrame';
 
 const inputTextState = atom({

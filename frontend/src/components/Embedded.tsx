@@ -1,6 +1,6 @@
 import type {ComponentType} from 'react';
-import type {Component} from '../schema';
 import {pageCode} from '../app/pageCode';
+import type {Component} from '../schema';
 
 /** An embedded component from the registry (loaded before the page rendered). */
 export function Embedded({component}: {component: Component & {t?: string}}) {

@@ -1,5 +1,5 @@
-import {Link} from '../theme/Link';
 import type {PropsOf} from '../app/pageCode';
+import {Link} from '../theme/Link';
 
 /** A prominent link styled as a button (external links open in a new tab). */
 export default function LinkButton({href, label}: PropsOf<'LinkButton'>) {

@@ -2,7 +2,7 @@
 // edit, toggle, delete; stage "selectors" adds the filter and the statistics, as the
 // tutorial does. Each demo has its own <RecoilRoot>, so its state is its own.
 import {useState} from 'react';
-import {RecoilRoot, atom, selector, useRecoilState, useRecoilValue, useSetRecoilState} from 'recoil';
+import {atom, RecoilRoot, selector, useRecoilState, useRecoilValue, useSetRecoilState} from 'recoil';
 import type {PropsOf} from '../app/pageCode';
 import {DemoFrame} from './DemoFrame';
 
@@ -63,7 +63,14 @@ function TodoItemCreator() {
         add();
       }}
     >
-      <input className="demo__input" type="text" value={draft} placeholder="要做点什么？" aria-label="新事项" onChange={(e) => setDraft(e.target.value)} />
+      <input
+        className="demo__input"
+        type="text"
+        value={draft}
+        placeholder="要做点什么？"
+        aria-label="新事项"
+        onChange={(e) => setDraft(e.target.value)}
+      />
       <button type="submit" className="button button--primary">
         添加
       </button>
@@ -77,9 +84,25 @@ function TodoItem({item}: {item: Todo}) {
   const update = (changes: Partial<Todo>) => setTodoList(replaceItemAtIndex(todoList, index, {...item, ...changes}));
   return (
     <li className="demo__row demo__item">
-      <input className="demo__input" type="text" value={item.text} aria-label="事项内容" onChange={(e) => update({text: e.target.value})} />
-      <input type="checkbox" checked={item.isComplete} aria-label={`完成：${item.text}`} onChange={() => update({isComplete: !item.isComplete})} />
-      <button type="button" className="button" onClick={() => setTodoList(removeItemAtIndex(todoList, index))} aria-label={`删除：${item.text}`}>
+      <input
+        className="demo__input"
+        type="text"
+        value={item.text}
+        aria-label="事项内容"
+        onChange={(e) => update({text: e.target.value})}
+      />
+      <input
+        type="checkbox"
+        checked={item.isComplete}
+        aria-label={`完成：${item.text}`}
+        onChange={() => update({isComplete: !item.isComplete})}
+      />
+      <button
+        type="button"
+        className="button"
+        onClick={() => setTodoList(removeItemAtIndex(todoList, index))}
+        aria-label={`删除：${item.text}`}
+      >
         删除
       </button>
     </li>

@@ -1,7 +1,7 @@
+import {t} from '../i18n';
 import type {AdmonitionKind, Block, Inline} from '../schema';
 import {Blocks} from './Blocks';
 import {Inlines} from './Inlines';
-import {t} from '../i18n';
 
 const LABELS: Record<AdmonitionKind, string> = t.admonition;
 
@@ -13,17 +13,17 @@ const ICONS: Record<AdmonitionKind, string> = {
   danger: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm1 15h-2v-2h2v2Zm0-4h-2V7h2v6Z',
 };
 
-export function Admonition({kind, title, children}: {kind: AdmonitionKind; title?: Inline[] | null; children: Block[]}) {
+export function Admonition({kind, title, blocks}: {kind: AdmonitionKind; title?: Inline[] | null; blocks: Block[]}) {
   return (
     <div className={`admonition admonition--${kind}`}>
       <p className="admonition__heading">
         <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path fill="currentColor" d={ICONS[kind]} />
         </svg>
-        {title && title.length ? <Inlines nodes={title} /> : LABELS[kind]}
+        {title?.length ? <Inlines nodes={title} /> : LABELS[kind]}
       </p>
       <div className="admonition__content">
-        <Blocks blocks={children} />
+        <Blocks blocks={blocks} />
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import {useEffect, useRef, useState} from 'react';
+import {t} from '../i18n';
 import type {CodeBlock as Code, Token} from '../schema';
 import {CheckIcon, CopyIcon} from '../theme/Icons';
-import {t} from '../i18n';
 
 const text = (line: Token[]) => line.map((tok) => (typeof tok === 'string' ? tok : tok[1])).join('');
 
@@ -49,7 +49,15 @@ export function CodeBlock({code}: {code: Code}) {
             {code.lines.map((line, i) => (
               <span key={i} className={highlighted.has(i + 1) ? 'code-line code-line--highlighted' : 'code-line'}>
                 {code.lineNumbers && <span className="code-line__number" aria-hidden="true" data-n={i + 1} />}
-                {line.map((tok, j) => (typeof tok === 'string' ? tok : <span key={j} className={`tok-${tok[0]}`}>{tok[1]}</span>))}
+                {line.map((tok, j) =>
+                  typeof tok === 'string' ? (
+                    tok
+                  ) : (
+                    <span key={j} className={`tok-${tok[0]}`}>
+                      {tok[1]}
+                    </span>
+                  ),
+                )}
                 {'\n'}
               </span>
             ))}

@@ -1,7 +1,7 @@
+import {isExternal, withBase} from '../app/base';
+import {t} from '../i18n';
 import type {Inline} from '../schema';
 import {Link} from '../theme/Link';
-import {withBase, isExternal} from '../app/base';
-import {t} from '../i18n';
 
 /** Renders inline nodes: one element per node type. */
 export function Inlines({nodes}: {nodes: Inline[]}) {
@@ -72,7 +72,15 @@ function InlineNode({node}: {node: Inline}) {
         </Link>
       );
     case 'image':
-      return <img src={isExternal(node.src) ? node.src : withBase(node.src)} alt={node.alt} title={node.title ?? undefined} loading="lazy" decoding="async" />;
+      return (
+        <img
+          src={isExternal(node.src) ? node.src : withBase(node.src)}
+          alt={node.alt}
+          title={node.title ?? undefined}
+          loading="lazy"
+          decoding="async"
+        />
+      );
     case 'footnoteRef':
       return (
         <sup className="footnote-ref">

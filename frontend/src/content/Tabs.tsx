@@ -23,7 +23,16 @@ export function Tabs({groupId, items}: {groupId?: string | null; items: TabItem[
   };
   const onKeyDown = (e: React.KeyboardEvent, index: number) => {
     const n = items.length;
-    const next = e.key === 'ArrowRight' ? (index + 1) % n : e.key === 'ArrowLeft' ? (index - 1 + n) % n : e.key === 'Home' ? 0 : e.key === 'End' ? n - 1 : -1;
+    const next =
+      e.key === 'ArrowRight'
+        ? (index + 1) % n
+        : e.key === 'ArrowLeft'
+          ? (index - 1 + n) % n
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? n - 1
+              : -1;
     if (next < 0) return;
     e.preventDefault();
     select(items[next].value);

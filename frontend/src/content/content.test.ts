@@ -1,7 +1,7 @@
-import {describe, expect, it, beforeEach} from 'vitest';
+import {beforeEach, describe, expect, it} from 'vitest';
+import type {CodeBlock} from '../schema';
 import {codeText} from './CodeBlock';
 import {choice, choose, enableStoredChoices, subscribe} from './tabChoices';
-import type {CodeBlock} from '../schema';
 
 describe('code blocks', () => {
   it('copies the code text without line numbers or markup', () => {

@@ -29,12 +29,12 @@ export function choice(groupId: string): string | undefined {
 export function choose(groupId: string, value: string): void {
   choices.set(groupId, value);
   storage.write(storage.keys.tabGroup(groupId), value);
-  listeners.forEach((l) => l());
+  for (const l of listeners) l();
 }
 
 /** Called once the page is hydrated: stored choices apply from now on. */
 export function enableStoredChoices(): void {
   if (loaded) return;
   loaded = true;
-  listeners.forEach((l) => l());
+  for (const l of listeners) l();
 }

@@ -1,13 +1,13 @@
 import {useEffect} from 'react';
-import type {Breadcrumb, DocPage as Doc, PageData, PageLink} from '../schema';
 import {useSite} from '../app/contexts';
 import * as storage from '../app/storage';
 import {Blocks} from '../content/Blocks';
-import {Link} from '../theme/Link';
+import {t} from '../i18n';
+import type {Breadcrumb, DocPage as Doc, PageData, PageLink} from '../schema';
 import {ExternalIcon} from '../theme/Icons';
+import {Link} from '../theme/Link';
 import {DocSidebar, useSidebarCollapsed} from './DocSidebar';
 import {TOC, TOCCollapsible} from './TOC';
-import {t} from '../i18n';
 
 function Paginator({previous, next}: {previous?: PageLink | null; next?: PageLink | null}) {
   if (!previous && !next) return null;

@@ -1,8 +1,8 @@
 import {useEffect, useId, useRef, useState, useSyncExternalStore} from 'react';
-import type {Sidebar, SidebarItem} from '../schema';
-import {Link} from '../theme/Link';
-import {ChevronIcon, SidebarCollapseIcon, SidebarExpandIcon} from '../theme/Icons';
 import {t} from '../i18n';
+import type {Sidebar, SidebarItem} from '../schema';
+import {ChevronIcon, SidebarCollapseIcon, SidebarExpandIcon} from '../theme/Icons';
+import {Link} from '../theme/Link';
 
 function contains(items: SidebarItem[], route: string): boolean {
   return items.some((i) => (i.type === 'doc' ? i.route === route : i.type === 'category' ? contains(i.items, route) : false));
@@ -13,12 +13,19 @@ function Category({item, route, depth}: {item: Extract<SidebarItem, {type: 'cate
   const [open, setOpen] = useState(!item.collapsed || active);
   const id = useId();
   // Navigating into a collapsed category opens it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: also on a move between two of its pages
   useEffect(() => {
     if (active) setOpen(true);
   }, [active, route]);
   return (
     <li className={`sidebar__category${active ? ' sidebar__category--active' : ''}`}>
-      <button type="button" className="sidebar__category-button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="sidebar__category-button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+      >
         <span>{item.label}</span>
         <ChevronIcon size={14} className={open ? 'sidebar__chevron sidebar__chevron--open' : 'sidebar__chevron'} />
       </button>
@@ -46,7 +53,11 @@ export function SidebarItems({items, route, depth}: {items: SidebarItem[]; route
         const active = item.route === route;
         return (
           <li key={item.route}>
-            <Link to={item.route} className={active ? 'sidebar__link sidebar__link--active' : 'sidebar__link'} aria-current={active ? 'page' : undefined}>
+            <Link
+              to={item.route}
+              className={active ? 'sidebar__link sidebar__link--active' : 'sidebar__link'}
+              aria-current={active ? 'page' : undefined}
+            >
               {item.label}
             </Link>
           </li>
@@ -60,11 +71,14 @@ export function SidebarItems({items, route, depth}: {items: SidebarItem[]; route
 let collapsed = false;
 const listeners = new Set<() => void>();
 const collapseStore = {
-  subscribe: (l: () => void) => (listeners.add(l), () => listeners.delete(l)),
+  subscribe: (l: () => void) => {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  },
   get: () => collapsed,
   set: (v: boolean) => {
     collapsed = v;
-    listeners.forEach((l) => l());
+    for (const l of listeners) l();
   },
 };
 
@@ -78,6 +92,7 @@ export function DocSidebar({sidebar, route}: {sidebar: Sidebar; route: string}) 
   const [isCollapsed, setCollapsed] = useSidebarCollapsed();
   const nav = useRef<HTMLElement>(null);
   // Keep the current page in view inside a long sidebar.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again on each navigation
   useEffect(() => {
     const el = nav.current?.querySelector('[aria-current="page"]');
     if (el && 'scrollIntoView' in el) (el as HTMLElement).scrollIntoView({block: 'nearest'});
@@ -85,7 +100,13 @@ export function DocSidebar({sidebar, route}: {sidebar: Sidebar; route: string}) 
   if (isCollapsed) {
     return (
       <div className="sidebar sidebar--collapsed">
-        <button type="button" className="sidebar__expand" aria-label={t.expandSidebar} title={t.expandSidebar} onClick={() => setCollapsed(false)}>
+        <button
+          type="button"
+          className="sidebar__expand"
+          aria-label={t.expandSidebar}
+          title={t.expandSidebar}
+          onClick={() => setCollapsed(false)}
+        >
           <SidebarExpandIcon />
         </button>
       </div>
@@ -96,7 +117,13 @@ export function DocSidebar({sidebar, route}: {sidebar: Sidebar; route: string}) 
       <nav ref={nav} className="sidebar__nav" aria-label={t.docsSidebar}>
         <SidebarItems items={sidebar.items} route={route} depth={0} />
       </nav>
-      <button type="button" className="sidebar__collapse" aria-label={t.collapseSidebar} title={t.collapseSidebar} onClick={() => setCollapsed(true)}>
+      <button
+        type="button"
+        className="sidebar__collapse"
+        aria-label={t.collapseSidebar}
+        title={t.collapseSidebar}
+        onClick={() => setCollapsed(true)}
+      >
         <SidebarCollapseIcon />
       </button>
     </div>

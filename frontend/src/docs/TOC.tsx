@@ -1,8 +1,8 @@
 import {useEffect, useState} from 'react';
-import type {TocItem} from '../schema';
-import {Inlines} from '../content/Inlines';
 import {rafThrottle} from '../app/hooks';
+import {Inlines} from '../content/Inlines';
 import {t} from '../i18n';
+import type {TocItem} from '../schema';
 
 /** Space the fixed navbar takes at the top, plus a little air. */
 function topOffset(): number {
@@ -51,7 +51,11 @@ function TocList({items, active}: {items: TocItem[]; active: string | null}) {
     <ul className="toc__list">
       {items.map((item) => (
         <li key={item.id} className={`toc__item toc__item--level-${item.level - min}`}>
-          <a href={`#${item.id}`} className={item.id === active ? 'toc__link toc__link--active' : 'toc__link'} aria-current={item.id === active ? 'location' : undefined}>
+          <a
+            href={`#${item.id}`}
+            className={item.id === active ? 'toc__link toc__link--active' : 'toc__link'}
+            aria-current={item.id === active ? 'location' : undefined}
+          >
             <Inlines nodes={item.children} />
           </a>
         </li>

@@ -1,15 +1,20 @@
-import type {PageData} from '../schema';
-import {useSite} from '../app/contexts';
 import {withBase} from '../app/base';
-import {Link} from '../theme/Link';
+import {useSite} from '../app/contexts';
 import {t} from '../i18n';
+import type {PageData} from '../schema';
+import {Link} from '../theme/Link';
 
 /** Shown by the template's script when the bundle could not load (a wrong base URL). */
 function BaseUrlIssueBanner() {
   const {baseUrl} = useSite();
   return (
     // Styled inline: when this shows, the stylesheet did not load either.
-    <div id="base-url-issue" role="alert" hidden style={{padding: '1rem', background: '#c0392b', color: '#fff', textAlign: 'center', fontWeight: 600}}>
+    <div
+      id="base-url-issue"
+      role="alert"
+      hidden
+      style={{padding: '1rem', background: '#c0392b', color: '#fff', textAlign: 'center', fontWeight: 600}}
+    >
       <p style={{margin: 0}}>
         {t.baseUrlIssue} {t.baseUrlIssueDetail(baseUrl)}
         <strong data-suggest="" />
@@ -45,8 +50,22 @@ export default function Home({data}: {data: PageData}) {
       <section className="features container" aria-label={t.homeFeatures}>
         {home.features.map((f) => (
           <div key={f.title} className="feature">
-            <img className="feature__image feature__image--light" src={withBase(f.image.replace(/^\//, ''))} alt={f.imageAlt} width={240} height={180} loading="lazy" />
-            <img className="feature__image feature__image--dark" src={withBase(f.imageDark.replace(/^\//, ''))} alt={f.imageAlt} width={240} height={180} loading="lazy" />
+            <img
+              className="feature__image feature__image--light"
+              src={withBase(f.image.replace(/^\//, ''))}
+              alt={f.imageAlt}
+              width={240}
+              height={180}
+              loading="lazy"
+            />
+            <img
+              className="feature__image feature__image--dark"
+              src={withBase(f.imageDark.replace(/^\//, ''))}
+              alt={f.imageAlt}
+              width={240}
+              height={180}
+              loading="lazy"
+            />
             <h2 className="feature__title">{f.title}</h2>
             <p className="feature__text">{f.description}</p>
           </div>

@@ -1,5 +1,5 @@
-import {Link} from '../theme/Link';
 import {t} from '../i18n';
+import {Link} from '../theme/Link';
 
 export default function NotFound() {
   return (

@@ -1,6 +1,6 @@
+import {t} from '../i18n';
 import type {PageData} from '../schema';
 import {Link} from '../theme/Link';
-import {t} from '../i18n';
 
 /** A route that leads elsewhere; the router follows it, the HTML has a meta refresh. */
 export default function Redirect({data}: {data: PageData}) {

@@ -1,16 +1,16 @@
 import {useRef} from 'react';
-import type {PageData} from '../schema';
 import {useRouter} from '../app/contexts';
+import {t} from '../i18n';
+import type {PageData} from '../schema';
+import {rememberSearch} from '../search/recent';
 import {SearchError} from '../search/SearchError';
 import {SearchPageResults} from '../search/SearchPageResults';
-import {useSearch} from '../search/useSearch';
-import {useQueryInput} from '../search/useQueryInput';
-import {useQueryFromUrl, writeQueryToUrl} from '../search/useUrlQuery';
-import {useInfiniteScroll} from '../search/useInfiniteScroll';
 import {isBusy} from '../search/searchState';
-import {rememberSearch} from '../search/recent';
+import {useInfiniteScroll} from '../search/useInfiniteScroll';
+import {useQueryInput} from '../search/useQueryInput';
+import {useSearch} from '../search/useSearch';
+import {useQueryFromUrl, writeQueryToUrl} from '../search/useUrlQuery';
 import {SearchIcon} from '../theme/Icons';
-import {t} from '../i18n';
 
 const PAGE_SIZE = 10;
 
@@ -28,9 +28,18 @@ export default function SearchPage(_: {data: PageData}) {
     // Busy while results are still arriving (tests and assistive technology wait for the end).
     <div className="container search-page" aria-busy={isBusy(state)}>
       <h1>{q ? t.searchResultsFor(q) : t.searchPageTitle}</h1>
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new (2023) for the browsers the site supports; a form with role=search is its established equivalent */}
       <form className="search-page__form" role="search" onSubmit={(e) => e.preventDefault()}>
         <SearchIcon size={20} />
-        <input className="search-page__input" type="search" aria-label={t.searchLabel} placeholder={t.searchPlaceholder} autoComplete="off" spellCheck={false} {...inputProps} />
+        <input
+          className="search-page__input"
+          type="search"
+          aria-label={t.searchLabel}
+          placeholder={t.searchPlaceholder}
+          autoComplete="off"
+          spellCheck={false}
+          {...inputProps}
+        />
       </form>
       <noscript>
         <p className="search-page__status">{t.searchNeedsJs}</p>
@@ -38,10 +47,16 @@ export default function SearchPage(_: {data: PageData}) {
       <div aria-live="polite">
         {state.status === 'loading' && <p className="search-page__status">{t.searchLoading}</p>}
         {state.status === 'error' && <SearchError className="search-page__status" onRetry={retry} />}
-        {state.status === 'done' && state.total === 0 && state.results.length === 0 && <p className="search-page__status search-no-results">{t.noResults(state.query)}</p>}
-        {state.status === 'done' && !!state.total && <p className="search-page__status">{t.resultCount(state.total, state.query)}</p>}
+        {state.status === 'done' && state.total === 0 && state.results.length === 0 && (
+          <p className="search-page__status search-no-results">{t.noResults(state.query)}</p>
+        )}
+        {state.status === 'done' && !!state.total && (
+          <p className="search-page__status">{t.resultCount(state.total, state.query)}</p>
+        )}
       </div>
-      {state.status === 'done' && state.results.length > 0 && <SearchPageResults results={state.results} onOpen={() => rememberSearch(q)} />}
+      {state.status === 'done' && state.results.length > 0 && (
+        <SearchPageResults results={state.results} onOpen={() => rememberSearch(q)} />
+      )}
       {state.status === 'done' && state.loadingMore && <p className="search-page__status">{t.loadingNewResults}</p>}
       <div ref={sentinel} />
     </div>

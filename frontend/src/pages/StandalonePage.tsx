@@ -1,6 +1,6 @@
-import type {PageData} from '../schema';
 import {Blocks} from '../content/Blocks';
 import {TOC} from '../docs/TOC';
+import type {PageData} from '../schema';
 
 /** A standalone Markdown page (content/pages/*.md), such as /resources. */
 export default function StandalonePage({data}: {data: PageData}) {

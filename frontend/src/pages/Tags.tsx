@@ -1,6 +1,6 @@
+import {t} from '../i18n';
 import type {PageData, TagCount} from '../schema';
 import {Link} from '../theme/Link';
-import {t} from '../i18n';
 
 function TagCloud({tags}: {tags: TagCount[]}) {
   return (

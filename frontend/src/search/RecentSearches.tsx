@@ -1,6 +1,6 @@
 import {useState} from 'react';
-import {CloseIcon} from '../theme/Icons';
 import {t} from '../i18n';
+import {CloseIcon} from '../theme/Icons';
 import {forgetSearch, recentSearches} from './recent';
 
 /** The reader's last searches, shown for an empty query: one click searches again. */

@@ -1,10 +1,14 @@
 import type {ChangeEvent, CompositionEvent, RefObject} from 'react';
-import {CloseIcon, SearchIcon} from '../theme/Icons';
 import {t} from '../i18n';
+import {CloseIcon, SearchIcon} from '../theme/Icons';
 
 interface SearchBoxProps {
   input: RefObject<HTMLInputElement>;
-  inputProps: {value: string; onChange: (e: ChangeEvent<HTMLInputElement>) => void; onCompositionEnd: (e: CompositionEvent<HTMLInputElement>) => void};
+  inputProps: {
+    value: string;
+    onChange: (e: ChangeEvent<HTMLInputElement>) => void;
+    onCompositionEnd: (e: CompositionEvent<HTMLInputElement>) => void;
+  };
   listId: string;
   expanded: boolean;
   activeId?: string;
@@ -14,6 +18,7 @@ interface SearchBoxProps {
 /** The dialog's search field: a combobox controlling the result list, and the close button. */
 export function SearchBox({input, inputProps, listId, expanded, activeId, onClose}: SearchBoxProps) {
   return (
+    // biome-ignore lint/a11y/useSemanticElements: <search> is too new (2023) for the browsers the site supports; a form with role=search is its established equivalent
     <form className="search-modal__form" role="search" onSubmit={(e) => e.preventDefault()}>
       <SearchIcon size={20} className="search-modal__icon" />
       <input
@@ -36,7 +41,7 @@ export function SearchBox({input, inputProps, listId, expanded, activeId, onClos
       />
       <button type="button" className="search-modal__close" aria-label={t.closeSearch} onClick={onClose}>
         <CloseIcon size={16} />
-        <kbd aria-hidden="true">Esc</kbd>
+        <kbd>Esc</kbd>
       </button>
     </form>
   );

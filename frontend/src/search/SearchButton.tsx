@@ -1,10 +1,10 @@
-import {useCallback, useEffect, useRef, useState, type ComponentType} from 'react';
+import {type ComponentType, useCallback, useEffect, useRef, useState} from 'react';
 import {createPortal} from 'react-dom';
-import {useRouter, useSite} from '../app/contexts';
-import {prepareSearch} from './backend';
-import {SearchIcon} from '../theme/Icons';
 import {withBase} from '../app/base';
+import {useRouter, useSite} from '../app/contexts';
 import {t} from '../i18n';
+import {SearchIcon} from '../theme/Icons';
+import {prepareSearch} from './backend';
 import type {SearchModalProps} from './SearchModal';
 import {useSearchShortcuts} from './useSearchShortcuts';
 
@@ -47,7 +47,7 @@ export function SearchButton() {
     setOpen(false);
     const el = returnFocus.current;
     // Focus goes back where it was, or to the button when that element is gone.
-    requestAnimationFrame(() => (el && el.isConnected ? el : button.current)?.focus());
+    requestAnimationFrame(() => (el?.isConnected ? el : button.current)?.focus());
   }, []);
 
   useSearchShortcuts(open, openSearch, close);

@@ -19,8 +19,25 @@ export interface Row {
 
 export function rowsOf(results: SearchResult[]): Row[] {
   return results.flatMap((r) => [
-    {key: r.id, url: r.url, external: r.external, title: r.title, section: r.section, excerpt: r.excerpt, result: r, child: false},
-    ...r.sections.map((s, i) => ({key: `${r.id}#${i}`, url: s.url, external: s.external, title: s.heading ?? r.title, excerpt: s.excerpt, result: r, child: true})),
+    {
+      key: r.id,
+      url: r.url,
+      external: r.external,
+      title: r.title,
+      section: r.section,
+      excerpt: r.excerpt,
+      result: r,
+      child: false,
+    },
+    ...r.sections.map((s, i) => ({
+      key: `${r.id}#${i}`,
+      url: s.url,
+      external: s.external,
+      title: s.heading ?? r.title,
+      excerpt: s.excerpt,
+      result: r,
+      child: true,
+    })),
   ]);
 }
 
@@ -63,7 +80,14 @@ const Hit = memo(
   },
   // Rows are rebuilt from the results on every change; a result object that did not change
   // keeps its identity (see `merge`), and so does everything the row shows.
-  (a, b) => a.row.result === b.row.result && a.row.key === b.row.key && a.index === b.index && a.listId === b.listId && a.selected === b.selected && a.onSelect === b.onSelect && a.onOpen === b.onOpen,
+  (a, b) =>
+    a.row.result === b.row.result &&
+    a.row.key === b.row.key &&
+    a.index === b.index &&
+    a.listId === b.listId &&
+    a.selected === b.selected &&
+    a.onSelect === b.onSelect &&
+    a.onOpen === b.onOpen,
 );
 
 interface SearchHitsProps extends Omit<HitProps, 'row' | 'index' | 'selected'> {
@@ -75,6 +99,7 @@ interface SearchHitsProps extends Omit<HitProps, 'row' | 'index' | 'selected'> {
 /** The result list of the dialog: a listbox the input controls. */
 export function SearchHits({rows, query, selectedIndex, ...rest}: SearchHitsProps) {
   return (
+    // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a list with the listbox role is the ARIA combobox pattern (APG); its <li> are the options
     <ul className="search-hits" role="listbox" id={rest.listId} aria-label={t.searchResultsFor(query)}>
       {rows.map((row, i) => (
         <Hit key={row.key} row={row} index={i} selected={i === selectedIndex} {...rest} />

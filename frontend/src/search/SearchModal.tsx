@@ -1,10 +1,10 @@
 import {useCallback, useId, useMemo, useRef} from 'react';
-import {useRouter} from '../app/contexts';
 import {withBase} from '../app/base';
+import {useRouter} from '../app/contexts';
 import {t} from '../i18n';
 import {rememberSearch} from './recent';
 import {SearchBox} from './SearchBox';
-import {SearchHits, rowsOf} from './SearchHits';
+import {rowsOf, SearchHits} from './SearchHits';
 import {SearchModalBody, SearchModalFooter} from './SearchModalBody';
 import {dialogKeyHandler} from './useDialogKeys';
 import {useModalFocus} from './useModalFocus';
@@ -58,14 +58,30 @@ export function SearchModal({onClose}: SearchModalProps) {
 
   return (
     <div className="search-modal" role="dialog" aria-modal="true" aria-label={t.searchLabel} ref={dialog} onKeyDown={onKeyDown}>
-      <div className="search-modal__backdrop" onClick={onClose} />
+      <button type="button" className="search-modal__backdrop" tabIndex={-1} aria-label={t.closeSearch} onClick={onClose} />
       <div className="search-modal__panel">
-        <SearchBox input={input} inputProps={inputProps} listId={listId} expanded={rows.length > 0} activeId={rows[selected] ? idOf(selected) : undefined} onClose={onClose} />
+        <SearchBox
+          input={input}
+          inputProps={inputProps}
+          listId={listId}
+          expanded={rows.length > 0}
+          activeId={rows[selected] ? idOf(selected) : undefined}
+          onClose={onClose}
+        />
         <SearchModalBody
           state={state}
           onPickRecent={set}
           onRetry={retry}
-          hits={<SearchHits rows={rows} query={state.status === 'done' ? state.query : ''} selectedIndex={selected} listId={listId} onSelect={setSelected} onOpen={onOpen} />}
+          hits={
+            <SearchHits
+              rows={rows}
+              query={state.status === 'done' ? state.query : ''}
+              selectedIndex={selected}
+              listId={listId}
+              onSelect={setSelected}
+              onOpen={onOpen}
+            />
+          }
         />
         <SearchModalFooter state={state} seeAllHref={seeAllHref} onSeeAll={leave} />
       </div>

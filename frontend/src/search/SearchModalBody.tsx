@@ -15,7 +15,8 @@ interface SearchModalBodyProps {
 /** What the dialog shows under the field, by the state of the search. */
 export function SearchModalBody({state, onPickRecent, onRetry, hits}: SearchModalBodyProps) {
   return (
-    <div className="search-modal__body" aria-live="polite" tabIndex={0} role="region" aria-label={t.searchResults}>
+    // A named <section> is a region landmark.
+    <section className="search-modal__body" aria-live="polite" tabIndex={0} aria-label={t.searchResults}>
       {state.status === 'empty' && <RecentSearches onPick={onPickRecent} />}
       {state.status === 'loading' && <p className="search-modal__message">{t.searchLoading}</p>}
       {state.status === 'error' && <SearchError className="search-modal__message" onRetry={onRetry} />}
@@ -26,7 +27,7 @@ export function SearchModalBody({state, onPickRecent, onRetry, hits}: SearchModa
         </div>
       )}
       {state.status === 'done' && state.results.length > 0 && hits}
-    </div>
+    </section>
   );
 }
 

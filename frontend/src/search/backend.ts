@@ -1,6 +1,6 @@
 import type {SiteData} from '../schema';
-import type {SearchBackend} from './types';
 import {loadManifest, pagefindUrl} from './manifest';
+import type {SearchBackend} from './types';
 
 let chosen: {site: SiteData; backend: Promise<SearchBackend>} | null = null;
 
@@ -11,7 +11,9 @@ export function searchBackend(site: SiteData): Promise<SearchBackend> {
     const backend = load(site);
     chosen = {site, backend};
     // A chunk that failed to load (offline) is asked for again by the next search.
-    backend.catch(() => chosen?.backend === backend && (chosen = null));
+    backend.catch(() => {
+      if (chosen?.backend === backend) chosen = null;
+    });
   }
   return chosen.backend;
 }
@@ -31,6 +33,9 @@ export function prepareSearch(site: SiteData): void {
   if (site.search.backend === 'local') {
     import(/* @vite-ignore */ pagefindUrl()).catch(() => {});
     loadManifest();
-    import('./pagefind').then((m) => m.warmUp(), () => {});
+    import('./pagefind').then(
+      (m) => m.warmUp(),
+      () => {},
+    );
   }
 }

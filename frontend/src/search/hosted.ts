@@ -1,8 +1,8 @@
 // The hosted backend: an Algolia-compatible query API (DocSearch record shape), configured
 // in site.toml. Hits are mapped into the same shape as the local backend's.
 
-import type {SiteData} from '../schema';
 import {baseUrl, routeOf} from '../app/base';
+import type {SiteData} from '../schema';
 import {parseExcerpt} from './excerpt';
 import {MAX_QUERY_LENGTH, type SearchBackend, type SearchResponse, type SearchResult} from './types';
 
@@ -47,48 +47,62 @@ function facetFilters(site: SiteData, cfg: Hosted): Array<string | string[]> {
   ];
 }
 
+/** One page of the service's hits for `q`. */
+async function queryService(site: SiteData, cfg: Hosted, q: string, page: number): Promise<{hits: Hit[]; nbHits: number}> {
+  const endpoint = `${cfg.host.replace(/\/$/, '')}/1/indexes/${encodeURIComponent(cfg.indexName)}/query`;
+  const res = await fetch(endpoint, {
+    method: 'POST',
+    headers: {'X-Algolia-Application-Id': cfg.appId, 'X-Algolia-API-Key': cfg.apiKey, 'Content-Type': 'application/json'},
+    body: JSON.stringify({
+      query: q,
+      page,
+      hitsPerPage: PAGE,
+      facetFilters: facetFilters(site, cfg),
+      attributesToSnippet: ['content:24'],
+      highlightPreTag: '<mark>',
+      highlightPostTag: '</mark>',
+    }),
+  });
+  if (!res.ok) throw new Error(`search service answered HTTP ${res.status}`);
+  return res.json();
+}
+
+/** The hits as one result per page, with up to three of its sections. */
+function groupByPage(hits: Hit[], external: RegExp | null): SearchResult[] {
+  const byPage = new Map<string, SearchResult>();
+  for (const h of hits) {
+    const {url, external: ext} = rewriteUrl(h.url, external);
+    const pageUrl = url.split('#')[0];
+    const title = h.hierarchy.lvl1 ?? h.hierarchy.lvl0 ?? pageUrl;
+    const levels = ['lvl6', 'lvl5', 'lvl4', 'lvl3', 'lvl2'];
+    const deepest = levels.find((l) => h.hierarchy[l]);
+    const snippet =
+      h._snippetResult?.content?.value ?? (deepest ? h._highlightResult?.hierarchy?.[deepest]?.value : undefined) ?? '';
+    let r = byPage.get(pageUrl);
+    if (!r) {
+      r = {
+        id: h.objectID,
+        title,
+        section: h.hierarchy.lvl0 ?? undefined,
+        kind: pageUrl.startsWith('/blog') ? 'blog' : 'docs',
+        url: pageUrl,
+        external: ext,
+        excerpt: parseExcerpt(snippet),
+        sections: [],
+      };
+      byPage.set(pageUrl, r);
+    }
+    if (deepest && url.includes('#') && r.sections.length < 3) {
+      r.sections.push({url, external: ext, heading: h.hierarchy[deepest] ?? undefined, excerpt: parseExcerpt(snippet)});
+    }
+  }
+  return [...byPage.values()];
+}
+
 export function hostedBackend(site: SiteData, cfg: Hosted): SearchBackend {
   const external = cfg.externalUrlRegex ? new RegExp(cfg.externalUrlRegex) : null;
-  const endpoint = `${cfg.host.replace(/\/$/, '')}/1/indexes/${encodeURIComponent(cfg.indexName)}/query`;
-
-  async function query(q: string, page: number): Promise<{hits: Hit[]; nbHits: number}> {
-    const res = await fetch(endpoint, {
-      method: 'POST',
-      headers: {'X-Algolia-Application-Id': cfg.appId, 'X-Algolia-API-Key': cfg.apiKey, 'Content-Type': 'application/json'},
-      body: JSON.stringify({
-        query: q,
-        page,
-        hitsPerPage: PAGE,
-        facetFilters: facetFilters(site, cfg),
-        attributesToSnippet: ['content:24'],
-        highlightPreTag: '<mark>',
-        highlightPostTag: '</mark>',
-      }),
-    });
-    if (!res.ok) throw new Error(`search service answered HTTP ${res.status}`);
-    return res.json();
-  }
-
-  function group(hits: Hit[]): SearchResult[] {
-    const byPage = new Map<string, SearchResult>();
-    for (const h of hits) {
-      const {url, external: ext} = rewriteUrl(h.url, external);
-      const pageUrl = url.split('#')[0];
-      const title = h.hierarchy.lvl1 ?? h.hierarchy.lvl0 ?? pageUrl;
-      const levels = ['lvl6', 'lvl5', 'lvl4', 'lvl3', 'lvl2'];
-      const deepest = levels.find((l) => h.hierarchy[l]);
-      const snippet = h._snippetResult?.content?.value ?? (deepest ? h._highlightResult?.hierarchy?.[deepest]?.value : undefined) ?? '';
-      let r = byPage.get(pageUrl);
-      if (!r) {
-        r = {id: h.objectID, title, section: h.hierarchy.lvl0 ?? undefined, kind: pageUrl.startsWith('/blog') ? 'blog' : 'docs', url: pageUrl, external: ext, excerpt: parseExcerpt(snippet), sections: []};
-        byPage.set(pageUrl, r);
-      }
-      if (deepest && url.includes('#') && r.sections.length < 3) {
-        r.sections.push({url, external: ext, heading: h.hierarchy[deepest] ?? undefined, excerpt: parseExcerpt(snippet)});
-      }
-    }
-    return [...byPage.values()];
-  }
+  const query = (q: string, page: number) => queryService(site, cfg, q, page);
+  const group = (hits: Hit[]) => groupByPage(hits, external);
 
   return {
     async search(q: string): Promise<SearchResponse> {

@@ -9,7 +9,11 @@ let manifest: Promise<SearchManifest> | null = null;
 /** Fetched once; empty when it cannot be had (search still works without it, only slower). */
 export function loadManifest(): Promise<SearchManifest> {
   const empty: SearchManifest = {pagefindVersion: '', pages: [], probes: ''};
-  return (manifest ??= fetch(`${baseUrl()}pagefind/search-manifest.json`).then((r) => (r.ok ? r.json() : empty), () => empty));
+  manifest ??= fetch(`${baseUrl()}pagefind/search-manifest.json`).then(
+    (r) => (r.ok ? r.json() : empty),
+    () => empty,
+  );
+  return manifest;
 }
 
 /** The Pagefind runtime's URL (a module; importing it twice loads it once). */

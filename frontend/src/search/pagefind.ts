@@ -4,12 +4,12 @@
 
 import {baseUrl, routeOf} from '../app/base';
 import {saveData} from '../app/network';
-import {parseExcerpt} from './excerpt';
-import {directHits, titleHit} from './titles';
-import {withoutFillerWords} from './queryWords';
-import {MAX_QUERY_LENGTH, type SearchBackend, type SearchResponse, type SearchResult} from './types';
 import type {SearchTitle} from '../schema';
+import {parseExcerpt} from './excerpt';
 import {loadManifest, pagefindUrl} from './manifest';
+import {withoutFillerWords} from './queryWords';
+import {directHits, titleHit} from './titles';
+import {MAX_QUERY_LENGTH, type SearchBackend, type SearchResponse, type SearchResult} from './types';
 
 /** The Pagefind runtime this code is written for: the build writes the runtime of the version
  * crates/search pins, and a test keeps the two equal. */
@@ -79,7 +79,16 @@ function toResult(id: string, d: PagefindData, page: SearchTitle | undefined): S
     .slice(0, 3)
     .map((s) => ({url: toRoute(s.url), external: false, heading: s.title, excerpt: parseExcerpt(s.excerpt)}));
   const kind = page?.kind ?? (d.filters.type?.[0] === 'blog' ? 'blog' : 'docs');
-  return {id, title: page?.title ?? url, section: page?.section ?? undefined, kind, url, external: false, excerpt: parseExcerpt(d.excerpt), sections};
+  return {
+    id,
+    title: page?.title ?? url,
+    section: page?.section ?? undefined,
+    kind,
+    url,
+    external: false,
+    excerpt: parseExcerpt(d.excerpt),
+    sections,
+  };
 }
 
 export const pagefindBackend: SearchBackend = {
@@ -94,7 +103,9 @@ export const pagefindBackend: SearchBackend = {
       answer = searchIndex(query.slice(0, MAX_QUERY_LENGTH), preview);
       answer.catch(() => answers.delete(key));
       answers.set(key, answer);
-      if (answers.size > 100) answers.delete(answers.keys().next().value!);
+      // The oldest answer goes (a Map keeps insertion order).
+      const [oldest] = answers.keys();
+      if (answers.size > 100) answers.delete(oldest);
     }
     return answer;
   },
@@ -106,14 +117,16 @@ const firstAnswer = new Promise<void>((done) => (answered = done));
 let excerpted: () => void;
 const firstExcerpts = new Promise<void>((done) => (excerpted = done));
 
-interface Entry {
-  title?: SearchResult;
-  hit?: PagefindHit;
-}
+/** A page the query names (with its full-text hit when there is one), or a full-text hit. */
+type Entry = {title: SearchResult; hit?: PagefindHit} | {title?: undefined; hit: PagefindHit};
 
 async function searchIndex(q: string, preview: number): Promise<SearchResponse> {
   const pf = await load();
-  const [{pages}, byId, {results}] = await Promise.all([loadManifest(), loadPagesById(pf), pf.search(withoutFillerWords(q)).finally(answered)]);
+  const [{pages}, byId, {results}] = await Promise.all([
+    loadManifest(),
+    loadPagesById(pf),
+    pf.search(withoutFillerWords(q)).finally(answered),
+  ]);
   const routeOfHit = (h: PagefindHit) => byId.get(h.id)?.route ?? h.id;
   // One ranked list: pages the query names first (found by the full-text search or not: the
   // browser may split a Chinese query differently from the indexer), then the other hits.
@@ -128,7 +141,8 @@ async function searchIndex(q: string, preview: number): Promise<SearchResponse> 
     const page = e.hit && byId.get(e.hit.id);
     return e.title ? [e.title] : page ? [titleHit(page)] : [];
   });
-  const full = async (e: Entry) => (e.hit ? toResult(e.hit.id, await e.hit.data(), byId.get(e.hit.id)) : e.title!);
+  const fromHit = async (hit: PagefindHit) => toResult(hit.id, await hit.data(), byId.get(hit.id));
+  const full = (e: Entry) => (e.title === undefined ? fromHit(e.hit) : e.hit ? fromHit(e.hit) : e.title);
   const page = (from: number, count: number) => Promise.all(entries.slice(from, from + count).map(full)).finally(excerpted);
   return {total: entries.length, preview: shown, page};
 }
@@ -139,7 +153,8 @@ let warming: Promise<void> | null = null;
  * rest of the index, so that later keystrokes need no request. */
 export function warmUp(): void {
   loadManifest();
-  warming ??= load()
+  if (warming) return;
+  warming = load()
     .then(async (pf) => {
       loadPagesById(pf);
       if (saveData()) return;

@@ -1,7 +1,7 @@
-import {describe, expect, it, afterEach} from 'vitest';
+import {afterEach, describe, expect, it} from 'vitest';
+import {setBaseUrl} from '../app/base';
 import {parseExcerpt} from './excerpt';
 import {rewriteUrl} from './hosted';
-import {setBaseUrl} from '../app/base';
 
 afterEach(() => setBaseUrl('/'));
 
@@ -34,7 +34,10 @@ describe('excerpts', () => {
 describe('hosted hit URLs', () => {
   it('rewrites same-site URLs to routes under the base path', () => {
     setBaseUrl('/');
-    expect(rewriteUrl('https://recoiljs.org/docs/api-reference/core/atom#default', null)).toEqual({url: '/docs/api-reference/core/atom#default', external: false});
+    expect(rewriteUrl('https://recoiljs.org/docs/api-reference/core/atom#default', null)).toEqual({
+      url: '/docs/api-reference/core/atom#default',
+      external: false,
+    });
     setBaseUrl('/zh/');
     expect(rewriteUrl('https://example.org/docs/x', null)).toEqual({url: '/docs/x', external: false});
     expect(rewriteUrl('https://example.org/zh/docs/x', null)).toEqual({url: '/docs/x', external: false});
@@ -42,7 +45,10 @@ describe('hosted hit URLs', () => {
 
   it('leaves URLs matching the external pattern for a full page load', () => {
     const ext = /^https:\/\/legacy\.example\.org/;
-    expect(rewriteUrl('https://legacy.example.org/docs/old', ext)).toEqual({url: 'https://legacy.example.org/docs/old', external: true});
+    expect(rewriteUrl('https://legacy.example.org/docs/old', ext)).toEqual({
+      url: 'https://legacy.example.org/docs/old',
+      external: true,
+    });
   });
 });
 

@@ -23,7 +23,9 @@ export function merge(shown: SearchResult[], incoming: SearchResult[]): SearchRe
 export const errorState = (e: unknown): SearchState => ({status: 'error', message: e instanceof Error ? e.message : String(e)});
 
 /** Earlier results stay until the new ones arrive; "no results" for another query does not. */
-export const keepOrLoad = (s: SearchState): SearchState => (s.status === 'done' && s.results.length > 0 ? s : {status: 'loading'});
+export const keepOrLoad = (s: SearchState): SearchState =>
+  s.status === 'done' && s.results.length > 0 ? s : {status: 'loading'};
 
 /** Whether results are still arriving (the /search page is busy meanwhile). */
-export const isBusy = (s: SearchState): boolean => s.status === 'loading' || (s.status === 'done' && (s.total === null || s.loadingMore));
+export const isBusy = (s: SearchState): boolean =>
+  s.status === 'loading' || (s.status === 'done' && (s.total === null || s.loadingMore));

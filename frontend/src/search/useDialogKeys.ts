@@ -29,7 +29,7 @@ export function dialogKeyHandler({dialog, input, count, onClose, onMove, onEnter
 }
 
 function trapTab(e: KeyboardEvent, dialog: HTMLElement | null) {
-  const focusable = dialog?.querySelectorAll<HTMLElement>('input, button, a[href]:not([tabindex="-1"])');
+  const focusable = dialog?.querySelectorAll<HTMLElement>('input, button:not([tabindex="-1"]), a[href]:not([tabindex="-1"])');
   if (!focusable?.length) return;
   const first = focusable[0];
   const last = focusable[focusable.length - 1];

@@ -1,8 +1,9 @@
-import {useEffect, type RefObject} from 'react';
+import {type RefObject, useEffect} from 'react';
 
 /** Calls `loadMore` when `sentinel` comes within 400 px of the viewport while `more` is true;
  * `version` (the results shown) re-arms it after each load. */
 export function useInfiniteScroll(sentinel: RefObject<HTMLElement>, more: boolean, version: unknown, loadMore: () => void): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` re-arms the observer
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !more) return;

@@ -1,6 +1,6 @@
-import {useCallback, useRef, type Dispatch, type MutableRefObject, type SetStateAction} from 'react';
-import {merge, errorState, type SearchState} from './searchState';
+import {type Dispatch, type MutableRefObject, type SetStateAction, useCallback, useRef} from 'react';
 import type {Filling} from './fillResults';
+import {errorState, merge, type SearchState} from './searchState';
 import type {SearchResponse} from './types';
 
 /** The query on screen: its number, its response, how much of it is loaded, and whether its
@@ -35,7 +35,12 @@ export function useLoadMore(
       setState((s) =>
         s.status !== 'done'
           ? s
-          : {...s, results: merge(s.results, next), more: next.length > 0 && filling.consumed < (s.total ?? 0), loadingMore: false},
+          : {
+              ...s,
+              results: merge(s.results, next),
+              more: next.length > 0 && filling.consumed < (s.total ?? 0),
+              loadingMore: false,
+            },
       );
     } catch (e) {
       if (seq === current.current.seq) setState(errorState(e));

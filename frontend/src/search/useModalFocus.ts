@@ -1,4 +1,4 @@
-import {useEffect, type RefObject} from 'react';
+import {type RefObject, useEffect} from 'react';
 
 /** While the dialog is open: focus in its field, and the page behind it does not scroll. */
 export function useModalFocus(input: RefObject<HTMLInputElement>): void {

@@ -1,4 +1,4 @@
-import {useCallback, useState, type ChangeEvent, type CompositionEvent} from 'react';
+import {type ChangeEvent, type CompositionEvent, useCallback, useState} from 'react';
 
 /**
  * The text of a search field and the query searched: they differ while an input method is

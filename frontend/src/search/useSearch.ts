@@ -1,11 +1,11 @@
 import {useCallback, useEffect, useRef, useState} from 'react';
 import {useSite} from '../app/contexts';
 import {searchBackend} from './backend';
-import {fillResults, type Filling} from './fillResults';
+import {type Filling, fillResults} from './fillResults';
 import {SearchQueue} from './queue';
 import {errorState, keepOrLoad, type SearchState} from './searchState';
-import {useLoadMore, type Current} from './useLoadMore';
 import type {SearchResponse} from './types';
+import {type Current, useLoadMore} from './useLoadMore';
 
 export type {SearchState} from './searchState';
 
@@ -22,6 +22,7 @@ export function useSearch(query: string, pageSize: number) {
   const queue = useRef(new SearchQueue());
   const current = useRef<Current>({seq: 0, response: null, filling: {consumed: 0}, filled: false});
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry button
   useEffect(() => {
     const seq = ++current.current.seq;
     const q = query.trim();

@@ -15,10 +15,11 @@ type EarlyKeys = Window & {__searchKeys?: () => boolean};
  * before the app hydrated (the inline script in index.html kept it) opens search now.
  */
 export function useSearchShortcuts(open: boolean, openSearch: () => void, close: () => void): void {
+  // Once, at hydration (declared before the listener below, so it runs first).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, at hydration
   useEffect(() => {
-    // Once, at hydration (declared before the listener below, so it runs first).
     if ((window as EarlyKeys).__searchKeys?.()) openSearch();
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

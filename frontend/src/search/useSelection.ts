@@ -4,6 +4,7 @@ import {useCallback, useEffect, useState} from 'react';
  * changes (a new answer), and scrolled into view. */
 export function useSelection(count: number, resetKey: string, idOf: (i: number) => string) {
   const [selected, setSelected] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer resets the selection
   useEffect(() => setSelected(0), [resetKey]);
   useEffect(() => {
     document.getElementById(idOf(selected))?.scrollIntoView({block: 'nearest'});

@@ -2,8 +2,8 @@ import {useEffect, useState} from 'react';
 import {useSite} from '../app/contexts';
 import * as storage from '../app/storage';
 import {Inlines} from '../content/Inlines';
-import {CloseIcon} from './Icons';
 import {t} from '../i18n';
+import {CloseIcon} from './Icons';
 
 /**
  * The announcement bar from the configuration. A closeable bar, once dismissed, stays hidden
@@ -28,9 +28,9 @@ export function AnnouncementBar() {
     setDismissed(true);
   };
   return (
-    <div
+    // A named <section> is a region landmark.
+    <section
       className="announcement"
-      role="region"
       aria-label={t.announcement}
       data-announcement-id={announcement.id}
       style={{backgroundColor: announcement.backgroundColor, color: announcement.textColor}}
@@ -43,6 +43,6 @@ export function AnnouncementBar() {
           <CloseIcon size={14} />
         </button>
       )}
-    </div>
+    </section>
   );
 }

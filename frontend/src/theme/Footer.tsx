@@ -1,6 +1,6 @@
 import {useSite} from '../app/contexts';
-import {Link} from './Link';
 import {t} from '../i18n';
+import {Link} from './Link';
 
 export function Footer() {
   const {footer} = useSite();

@@ -1,11 +1,11 @@
-import {useCallback, useEffect, useMemo, useState, type ReactNode} from 'react';
-import type {PageData, ThemeName} from '../schema';
-import {ThemeContext, useSite, type ColorModeState} from '../app/contexts';
+import {type ReactNode, useCallback, useEffect, useMemo, useState} from 'react';
+import {type ColorModeState, ThemeContext, useSite} from '../app/contexts';
 import * as storage from '../app/storage';
-import {AnnouncementBar} from './AnnouncementBar';
-import {Navbar} from './Navbar';
-import {Footer} from './Footer';
 import {t} from '../i18n';
+import type {PageData, ThemeName} from '../schema';
+import {AnnouncementBar} from './AnnouncementBar';
+import {Footer} from './Footer';
+import {Navbar} from './Navbar';
 
 /** Colour mode: the inline head script already applied it; React takes over after hydration. */
 function ThemeProvider({children}: {children: ReactNode}) {
@@ -26,7 +26,7 @@ function ThemeProvider({children}: {children: ReactNode}) {
 
 /** The page chrome around every page: skip link, announcement, navbar, main, footer. */
 export function Layout({data, children}: {data: PageData; children: ReactNode}) {
-  const sidebar = data.page.kind === 'doc' ? data.page.sidebar ?? null : null;
+  const sidebar = data.page.kind === 'doc' ? (data.page.sidebar ?? null) : null;
   const skip = (e: React.MouseEvent) => {
     const main = document.getElementById('main');
     if (!main) return;
@@ -36,6 +36,7 @@ export function Layout({data, children}: {data: PageData; children: ReactNode}) 
   };
   return (
     <ThemeProvider>
+      {/* biome-ignore lint/a11y/useValidAnchor: a skip link is a link to #main by convention (and works without script); the handler only moves focus without adding #main to the address */}
       <a className="skip-link" href="#main" onClick={skip}>
         {t.skipToContent}
       </a>

@@ -1,8 +1,8 @@
-import {useEffect, useRef, type AnchorHTMLAttributes, type ReactNode} from 'react';
+import {type AnchorHTMLAttributes, type ReactNode, useEffect, useRef} from 'react';
 import {isExternal, withBase} from '../app/base';
 import {useRouter} from '../app/contexts';
-import {ExternalIcon} from './Icons';
 import {t} from '../i18n';
+import {ExternalIcon} from './Icons';
 
 interface Props extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** A route (`/docs/x#y`) or an external URL. */
@@ -57,9 +57,7 @@ export function Link({to, children, newTab, ...rest}: Props) {
       <a href={to} target="_blank" rel="noopener noreferrer" {...rest}>
         {children}
         <ExternalIcon className="external-icon" />
-        <span className="sr-only">
-          {t.externalLink}
-        </span>
+        <span className="sr-only">{t.externalLink}</span>
       </a>
     ) : (
       <a href={to} {...rest}>

@@ -1,14 +1,18 @@
-import {useEffect, useRef, useState} from 'react';
+import {lazy, Suspense, useEffect, useRef, useState} from 'react';
 import {createPortal} from 'react-dom';
-import type {NavItem, Sidebar} from '../schema';
+import {withBase} from '../app/base';
 import {useHydrated, useSite, useThemeContext} from '../app/contexts';
 import {NARROW_QUERY, rafThrottle, useEscape, useMediaQuery, useOutsideClick} from '../app/hooks';
-import {withBase} from '../app/base';
-import {Link} from './Link';
-import {GithubIcon, LanguageIcon, MenuIcon, MoonIcon, SunIcon, CloseIcon, ChevronIcon} from './Icons';
-import {SearchButton} from '../search/SearchButton';
-import {SidebarItems} from '../docs/DocSidebar';
 import {t} from '../i18n';
+import type {NavItem, Sidebar} from '../schema';
+import {SearchButton} from '../search/SearchButton';
+import {ChevronIcon, GithubIcon, LanguageIcon, MenuIcon, MoonIcon, SunIcon} from './Icons';
+import {Link} from './Link';
+
+// The mobile menu's code loads when the reader is about to open it (or opens it), not with the page.
+const loadMobileMenu = () => import('./MobileMenu');
+const MobileMenu = lazy(loadMobileMenu);
+const preloadMobileMenu = () => void loadMobileMenu().catch(() => {});
 
 /** The index of the item active for `route`: the longest matching active base path wins. */
 export function activeItem(items: NavItem[], route: string): number {
@@ -17,7 +21,7 @@ export function activeItem(items: NavItem[], route: string): number {
   items.forEach((item, i) => {
     if (item.type !== 'link' || !item.activeBasePath) return;
     const base = item.activeBasePath;
-    if ((route === base || route.startsWith(base.endsWith('/') ? base : base + '/')) && base.length > bestLen) {
+    if ((route === base || route.startsWith(base.endsWith('/') ? base : `${base}/`)) && base.length > bestLen) {
       best = i;
       bestLen = base.length;
     }
@@ -25,7 +29,7 @@ export function activeItem(items: NavItem[], route: string): number {
   return best;
 }
 
-function ColorModeToggle() {
+export function ColorModeToggle() {
   const {colorMode, setColorMode} = useThemeContext();
   const {colorMode: cfg} = useSite();
   const hydrated = useHydrated();
@@ -71,7 +75,12 @@ function Dropdown({item, active}: {item: Extract<NavItem, {type: 'dropdown'}>; a
       <ul className="navbar__dropdown-menu" hidden={!open}>
         {item.items.map((d) => (
           <li key={d.label}>
-            <Link to={'to' in d ? d.to : d.href} newTab={'href' in d} className="navbar__dropdown-link" onClick={() => setOpen(false)}>
+            <Link
+              to={'to' in d ? d.to : d.href}
+              newTab={'href' in d}
+              className="navbar__dropdown-link"
+              onClick={() => setOpen(false)}
+            >
               {d.label}
             </Link>
           </li>
@@ -81,13 +90,19 @@ function Dropdown({item, active}: {item: Extract<NavItem, {type: 'dropdown'}>; a
   );
 }
 
-function Item({item, active, mobile}: {item: NavItem; active: boolean; mobile?: boolean}) {
+export function Item({item, active, mobile}: {item: NavItem; active: boolean; mobile?: boolean}) {
   if (item.type === 'dropdown') return <Dropdown item={item} active={active} />;
   const to = 'to' in item ? item.to : item.href;
   const icon = item.icon === 'github' ? <GithubIcon /> : item.icon === 'language' ? <LanguageIcon /> : null;
   const cls = `navbar__link${active ? ' navbar__link--active' : ''}${icon && !mobile ? ' navbar__link--icon' : ''}`;
   return (
-    <Link to={to} newTab={'href' in item && !icon} className={cls} aria-current={active ? 'page' : undefined} title={icon ? item.label : undefined}>
+    <Link
+      to={to}
+      newTab={'href' in item && !icon}
+      className={cls}
+      aria-current={active ? 'page' : undefined}
+      title={icon ? item.label : undefined}
+    >
       {icon && !mobile ? (
         <>
           {icon}
@@ -100,79 +115,42 @@ function Item({item, active, mobile}: {item: NavItem; active: boolean; mobile?: 
   );
 }
 
-function Brand() {
+export function Brand() {
   const {navbar} = useSite();
   return (
     <Link to="/" className="navbar__brand">
-      <img className="navbar__logo navbar__logo--light" src={withBase(navbar.logo.src.replace(/^\//, ''))} alt={navbar.logo.alt} width={32} height={32} />
+      <img
+        className="navbar__logo navbar__logo--light"
+        src={withBase(navbar.logo.src.replace(/^\//, ''))}
+        alt={navbar.logo.alt}
+        width={32}
+        height={32}
+      />
       {navbar.logo.srcDark && (
-        <img className="navbar__logo navbar__logo--dark" src={withBase(navbar.logo.srcDark.replace(/^\//, ''))} alt={navbar.logo.alt} width={32} height={32} />
+        <img
+          className="navbar__logo navbar__logo--dark"
+          src={withBase(navbar.logo.srcDark.replace(/^\//, ''))}
+          alt={navbar.logo.alt}
+          width={32}
+          height={32}
+        />
       )}
       <span className="navbar__title">{navbar.title}</span>
     </Link>
   );
 }
 
-function MobileMenu({route, sidebar, onClose}: {route: string; sidebar: Sidebar | null; onClose: () => void}) {
-  const {navbar} = useSite();
-  const [secondary, setSecondary] = useState(!!sidebar);
-  const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => closeRef.current?.focus(), []);
-  const active = activeItem(navbar.items, route);
-  return (
-    <div className="mobile-menu" role="dialog" aria-modal="true" aria-label={t.mainNavigation}>
-      <div className="mobile-menu__backdrop" onClick={onClose} />
-      <div className="mobile-menu__panel">
-        <div className="mobile-menu__header">
-          <Brand />
-          <ColorModeToggle />
-          <button ref={closeRef} type="button" className="navbar__icon-button" aria-label={t.closeMenu} onClick={onClose}>
-            <CloseIcon />
-          </button>
-        </div>
-        <nav className="mobile-menu__body" aria-label={secondary ? t.docsSidebar : t.mainNavigation}>
-          {secondary && sidebar ? (
-            <>
-              <button type="button" className="mobile-menu__back" onClick={() => setSecondary(false)}>
-                {t.backToMainMenu}
-              </button>
-              <SidebarItems items={sidebar.items} route={route} depth={0} />
-            </>
-          ) : (
-            <ul className="mobile-menu__items">
-              {navbar.items.map((item, i) => (
-                <li key={item.label}>
-                  <Item item={item} active={i === active} mobile />
-                </li>
-              ))}
-              {sidebar && (
-                <li>
-                  <button type="button" className="mobile-menu__back" onClick={() => setSecondary(true)}>
-                    {t.docsSidebar} →
-                  </button>
-                </li>
-              )}
-            </ul>
-          )}
-        </nav>
-      </div>
-    </div>
-  );
-}
-
-export function Navbar({route, sidebar}: {route: string; sidebar: Sidebar | null}) {
-  const {navbar} = useSite();
+/** The mobile menu's state: it closes on navigation, when the window grows to desktop width and
+ * on Escape; while it is open the page does not scroll. Closing returns focus to the toggle. */
+function useMobileMenu(route: string) {
   const [menuOpen, setMenuOpen] = useState(false);
-  const [hidden, setHidden] = useState(false);
   const narrow = useMediaQuery(NARROW_QUERY);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const active = activeItem(navbar.items, route);
-
   const closeMenu = () => {
     setMenuOpen(false);
     toggleRef.current?.focus();
   };
-  // The menu closes on navigation and when the window grows to desktop width.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes on each navigation
   useEffect(() => setMenuOpen(false), [route]);
   useEffect(() => {
     if (!narrow) setMenuOpen(false);
@@ -181,10 +159,14 @@ export function Navbar({route, sidebar}: {route: string; sidebar: Sidebar | null
   useEffect(() => {
     document.body.classList.toggle('no-scroll', menuOpen);
   }, [menuOpen]);
+  return {menuOpen, openMenu: () => setMenuOpen(true), closeMenu, toggleRef};
+}
 
-  // Optional hide-on-scroll: hide while scrolling down, show again when scrolling up.
+/** Optional hide-on-scroll: hidden while scrolling down, shown again when scrolling up. */
+function useHideOnScroll(enabled: boolean | undefined): boolean {
+  const [hidden, setHidden] = useState(false);
   useEffect(() => {
-    if (!navbar.hideOnScroll) return;
+    if (!enabled) return;
     let last = window.scrollY;
     const onScroll = rafThrottle(() => {
       const y = window.scrollY;
@@ -196,10 +178,29 @@ export function Navbar({route, sidebar}: {route: string; sidebar: Sidebar | null
       onScroll.cancel();
       window.removeEventListener('scroll', onScroll);
     };
-  }, [navbar.hideOnScroll]);
+  }, [enabled]);
+  return hidden;
+}
 
-  const left = navbar.items.map((item, i) => ({item, i})).filter(({item}) => item.position === 'left');
-  const right = navbar.items.map((item, i) => ({item, i})).filter(({item}) => item.position === 'right');
+function NavItems({items, position, active}: {items: NavItem[]; position: 'left' | 'right'; active: number}) {
+  return (
+    <ul className={position === 'left' ? 'navbar__items' : 'navbar__items navbar__items--right'}>
+      {items.map((item, i) =>
+        item.position === position ? (
+          <li key={item.label}>
+            <Item item={item} active={i === active} />
+          </li>
+        ) : null,
+      )}
+    </ul>
+  );
+}
+
+export function Navbar({route, sidebar}: {route: string; sidebar: Sidebar | null}) {
+  const {navbar} = useSite();
+  const {menuOpen, openMenu, closeMenu, toggleRef} = useMobileMenu(route);
+  const hidden = useHideOnScroll(navbar.hideOnScroll);
+  const active = activeItem(navbar.items, route);
   return (
     <nav className={`navbar${hidden ? ' navbar--hidden' : ''}`} aria-label={t.mainNavigation}>
       <div className="navbar__inner">
@@ -209,30 +210,27 @@ export function Navbar({route, sidebar}: {route: string; sidebar: Sidebar | null
           className="navbar__icon-button navbar__toggle"
           aria-label={t.openMenu}
           aria-expanded={menuOpen}
-          onClick={() => setMenuOpen(true)}
+          onClick={openMenu}
+          onPointerEnter={preloadMobileMenu}
+          onPointerDown={preloadMobileMenu}
+          onFocus={preloadMobileMenu}
         >
           <MenuIcon />
         </button>
         <Brand />
-        <ul className="navbar__items">
-          {left.map(({item, i}) => (
-            <li key={item.label}>
-              <Item item={item} active={i === active} />
-            </li>
-          ))}
-        </ul>
-        <ul className="navbar__items navbar__items--right">
-          {right.map(({item, i}) => (
-            <li key={item.label}>
-              <Item item={item} active={i === active} />
-            </li>
-          ))}
-        </ul>
+        <NavItems items={navbar.items} position="left" active={active} />
+        <NavItems items={navbar.items} position="right" active={active} />
         <ColorModeToggle />
         <SearchButton />
       </div>
       {/* In <body>: inside the navbar, fixed positioning would be relative to the navbar. */}
-      {menuOpen && createPortal(<MobileMenu route={route} sidebar={sidebar} onClose={closeMenu} />, document.body)}
+      {menuOpen &&
+        createPortal(
+          <Suspense fallback={null}>
+            <MobileMenu route={route} sidebar={sidebar} onClose={closeMenu} />
+          </Suspense>,
+          document.body,
+        )}
     </nav>
   );
 }

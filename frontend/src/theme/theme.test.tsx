@@ -1,8 +1,8 @@
-import {describe, expect, it} from 'vitest';
 import {renderToString} from 'react-dom/server';
-import {useThemeContext, useSite} from '../app/contexts';
-import {activeItem} from './Navbar';
+import {describe, expect, it} from 'vitest';
+import {useSite, useThemeContext} from '../app/contexts';
 import type {NavItem} from '../schema';
+import {activeItem} from './Navbar';
 
 function UsesTheme() {
   useThemeContext();
@@ -22,7 +22,13 @@ describe('contexts', () => {
 });
 
 describe('navbar active item', () => {
-  const link = (label: string, base: string): NavItem => ({type: 'link', label, position: 'left', to: base, activeBasePath: base});
+  const link = (label: string, base: string): NavItem => ({
+    type: 'link',
+    label,
+    position: 'left',
+    to: base,
+    activeBasePath: base,
+  });
   const items = [link('文档', '/docs'), link('博客', '/blog'), link('Sync', '/docs/recoil-sync'), link('Refine', '/docs/refine')];
   it('marks the longest matching section', () => {
     expect(activeItem(items, '/docs/introduction/motivation')).toBe(0);

@@ -1,0 +1,31 @@
+import {useEffect, useLayoutEffect} from 'react';
+import {rememberScroll, scrollToHash} from './scroll';
+import type {Current} from './usePageLoader';
+
+// Layout effects run only in the browser; on the server the plain effect (a no-op) avoids a warning.
+export const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+
+/** The app, not the browser, restores scroll positions: each history entry keeps its offset as
+ * the reader scrolls, and a page shown scrolls to its `#hash`, its saved offset or the top. */
+export function useScrollRestoration(current: Current): void {
+  useEffect(() => {
+    history.scrollRestoration = 'manual';
+    let timer = 0;
+    const onScroll = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(rememberScroll, 100);
+    };
+    window.addEventListener('scroll', onScroll, {passive: true});
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  useBrowserLayoutEffect(() => {
+    const s = current.scroll;
+    if (!s) return;
+    if ('hash' in s) {
+      if (!scrollToHash(s.hash, 'instant')) window.scrollTo({top: 0, behavior: 'instant'});
+    } else {
+      window.scrollTo({top: s.top, behavior: 'instant'});
+    }
+  }, [current]);
+}
