@@ -26,6 +26,14 @@ for (const [where, entry] of Object.entries(lock.packages)) {
   }
 }
 
+// `npm ci` refuses a lockfile that lacks some platform's optional packages (a lockfile written
+// on one platform by an older npm can): the dry run says so.
+try {
+  execFileSync('npm', ['ci', '--dry-run', '--no-audit', '--no-fund'], {cwd: dir, stdio: ['ignore', 'pipe', 'pipe']});
+} catch (e) {
+  problems.push(`npm ci refuses the lockfile: ${String(e.stderr).split('\n').slice(0, 6).join(' ')} (run npm install --package-lock-only in ${dir})`);
+}
+
 // "@rolldown/binding-linux-x64-gnu" → "@rolldown/binding-": the family a platform binary belongs to.
 const family = (name) => name.slice(0, name.search(/(linux|darwin|win32)/));
 
