@@ -10,7 +10,7 @@ use resvg::tiny_skia::{
 use resvg::usvg;
 
 use crate::font::Face;
-use crate::layout::{self, Frame, Line};
+use crate::layout::{self, Line, TitleBox};
 
 pub const WIDTH: u32 = 1200;
 pub const HEIGHT: u32 = 630;
@@ -72,7 +72,7 @@ pub struct Composition {
 
 pub fn compose(bold: &Face, regular: &Face, text: &crate::CardText) -> Composition {
     let title = layout::normalize(&text.title, bold);
-    let frame = Frame {
+    let frame = TitleBox {
         width: TEXT_WIDTH,
         height: TITLE_AREA.1 - TITLE_AREA.0,
         sizes: &TITLE_SIZES,

@@ -29,7 +29,7 @@ pub struct TextBlock {
 
 /// The box a title must fit: its width and height in px, the sizes to try from largest to
 /// smallest, the line height (a multiple of the size) and the most lines it may take.
-pub struct Frame<'a> {
+pub struct TitleBox<'a> {
     pub width: f32,
     pub height: f32,
     pub sizes: &'a [f32],
@@ -37,7 +37,7 @@ pub struct Frame<'a> {
     pub max_lines: usize,
 }
 
-impl Frame<'_> {
+impl TitleBox<'_> {
     /// How many lines of `size` px fit, at least one.
     fn lines_at(&self, size: f32) -> usize {
         let fit = (self.height / (size * self.line_height) + EPSILON).floor() as usize;
@@ -75,7 +75,7 @@ pub fn normalize(text: &str, shaper: &impl Shaper) -> String {
 /// Lays out a title at the largest size at which it fits `frame` without breaking a word; else
 /// the largest at which it fits with long names broken at their humps; else at the smallest
 /// size, cut after the last line with an ellipsis.
-pub fn fit_title(text: &str, shaper: &impl Shaper, frame: &Frame) -> TextBlock {
+pub fn fit_title(text: &str, shaper: &impl Shaper, frame: &TitleBox) -> TextBlock {
     let segments = segments(text, shaper);
     let smallest = *frame.sizes.last().expect("a frame has at least one size");
     for &size in frame.sizes {
@@ -261,7 +261,7 @@ fn word_pieces(word: &str) -> Vec<&str> {
 }
 
 /// The first lines at the smallest size, the last one cut and ended with an ellipsis.
-fn truncated(segments: &[Segment], size: f32, frame: &Frame, shaper: &impl Shaper) -> TextBlock {
+fn truncated(segments: &[Segment], size: f32, frame: &TitleBox, shaper: &impl Shaper) -> TextBlock {
     let width = frame.width / size;
     let split = split_long_words(segments, width, shaper);
     let ranges = wrap(&split, width);
@@ -327,8 +327,8 @@ mod tests {
         block.lines.iter().map(text_of).collect()
     }
 
-    fn frame(width: f32, sizes: &[f32]) -> Frame<'_> {
-        Frame { width, height: 100.0, sizes, line_height: 1.0, max_lines: 3 }
+    fn frame(width: f32, sizes: &[f32]) -> TitleBox<'_> {
+        TitleBox { width, height: 100.0, sizes, line_height: 1.0, max_lines: 3 }
     }
 
     #[test]

@@ -138,7 +138,7 @@ mod tests {
     }
 
     #[derive(Default)]
-    struct Frame {
+    struct OpenElement {
         tag: Option<Tag<'static>>,
         /// Set for inline HTML tags read as nodes.
         html: Option<String>,
@@ -150,18 +150,18 @@ mod tests {
     }
 
     struct Reader {
-        stack: Vec<Frame>,
+        stack: Vec<OpenElement>,
         footnotes: Vec<Footnote>,
     }
 
     impl Default for Reader {
         fn default() -> Self {
-            Reader { stack: vec![Frame::default()], footnotes: vec![] }
+            Reader { stack: vec![OpenElement::default()], footnotes: vec![] }
         }
     }
 
     impl Reader {
-        fn top(&mut self) -> &mut Frame {
+        fn top(&mut self) -> &mut OpenElement {
             self.stack.last_mut().unwrap()
         }
 
@@ -175,7 +175,9 @@ mod tests {
 
         fn event(&mut self, event: Event) {
             match event {
-                Event::Start(tag) => self.stack.push(Frame { tag: Some(tag.into_static()), ..Frame::default() }),
+                Event::Start(tag) => {
+                    self.stack.push(OpenElement { tag: Some(tag.into_static()), ..OpenElement::default() })
+                }
                 Event::End(_) => self.end(),
                 Event::Text(t) if matches!(self.top().tag, Some(Tag::CodeBlock(_))) => self.top().code.push_str(&t),
                 Event::Text(t) => self.inline(Inline::Text(t.to_string())),
@@ -215,13 +217,13 @@ mod tests {
                 self.inline(Inline::Node(InlineNode::Break));
             } else {
                 let name = h.trim_start_matches('<').trim_end_matches('>').to_string();
-                self.stack.push(Frame { html: Some(name), ..Frame::default() });
+                self.stack.push(OpenElement { html: Some(name), ..OpenElement::default() });
             }
         }
 
         fn end(&mut self) {
             let frame = self.stack.pop().unwrap();
-            let Frame { tag, blocks, inlines: children, checked, rows, code, .. } = frame;
+            let OpenElement { tag, blocks, inlines: children, checked, rows, code, .. } = frame;
             let block = match tag.expect("a tag frame") {
                 Tag::Paragraph => Block::Paragraph { children },
                 Tag::Heading { level, .. } => Block::Heading { level: level as u8, id: String::new(), children },

@@ -8,27 +8,27 @@ use std::pin::Pin;
 use std::task::{Context, Poll};
 
 pub struct ResponseBody {
-    kind: Kind,
+    kind: Payload,
     /// Dropped with the body, when the response has been written (or abandoned).
     guard: Option<Busy>,
 }
 
-enum Kind {
+enum Payload {
     Full(Option<Bytes>),
     Stream(axum::body::Body),
 }
 
 impl ResponseBody {
     pub fn full(bytes: Bytes) -> ResponseBody {
-        ResponseBody { kind: Kind::Full((!bytes.is_empty()).then_some(bytes)), guard: None }
+        ResponseBody { kind: Payload::Full((!bytes.is_empty()).then_some(bytes)), guard: None }
     }
 
     pub fn empty() -> ResponseBody {
-        ResponseBody { kind: Kind::Full(None), guard: None }
+        ResponseBody { kind: Payload::Full(None), guard: None }
     }
 
     pub fn stream(body: axum::body::Body) -> ResponseBody {
-        ResponseBody { kind: Kind::Stream(body), guard: None }
+        ResponseBody { kind: Payload::Stream(body), guard: None }
     }
 
     pub(crate) fn guarded(mut self, guard: Busy) -> ResponseBody {
@@ -43,22 +43,22 @@ impl Body for ResponseBody {
 
     fn poll_frame(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
         match &mut self.get_mut().kind {
-            Kind::Full(bytes) => Poll::Ready(bytes.take().map(|b| Ok(Frame::data(b)))),
-            Kind::Stream(body) => Pin::new(body).poll_frame(cx),
+            Payload::Full(bytes) => Poll::Ready(bytes.take().map(|b| Ok(Frame::data(b)))),
+            Payload::Stream(body) => Pin::new(body).poll_frame(cx),
         }
     }
 
     fn is_end_stream(&self) -> bool {
         match &self.kind {
-            Kind::Full(bytes) => bytes.is_none(),
-            Kind::Stream(body) => body.is_end_stream(),
+            Payload::Full(bytes) => bytes.is_none(),
+            Payload::Stream(body) => body.is_end_stream(),
         }
     }
 
     fn size_hint(&self) -> SizeHint {
         match &self.kind {
-            Kind::Full(bytes) => SizeHint::with_exact(bytes.as_ref().map_or(0, |b| b.len() as u64)),
-            Kind::Stream(body) => body.size_hint(),
+            Payload::Full(bytes) => SizeHint::with_exact(bytes.as_ref().map_or(0, |b| b.len() as u64)),
+            Payload::Stream(body) => body.size_hint(),
         }
     }
 }
