@@ -19,6 +19,7 @@ mod text;
 mod words;
 
 pub use pages::{Origin, canonical};
+pub use search_titles::titles as search_titles;
 pub use words::{Words, fill};
 
 use site_config::{Config, ConfigError};

@@ -6,7 +6,7 @@
 //! reads `build/page-data/**/*.json`, then for each factor N indexes N copies of every page
 //! (routes suffixed `-2`, `-3`, …) into a temporary folder and prints pages, files and time.
 
-use site_schema::{Page, PageData, SearchKind, SearchTitle};
+use site_schema::{PageData, SearchTitle};
 use std::path::Path;
 use std::time::Instant;
 
@@ -63,24 +63,8 @@ fn copies(pages: &[PageData], factor: usize) -> Vec<PageData> {
         .collect()
 }
 
-/// The title entries the site model would give these pages (docs by breadcrumbs, posts as 博客).
+/// The title entries the site model gives these pages.
 fn titles(pages: &[PageData]) -> Vec<SearchTitle> {
-    pages
-        .iter()
-        .filter_map(|p| match &p.page {
-            Page::Doc(d) => Some(SearchTitle {
-                route: p.route.clone(),
-                title: d.title.clone(),
-                section: Some(d.breadcrumbs.iter().map(|b| b.label.as_str()).collect::<Vec<_>>().join(" › ")),
-                kind: SearchKind::Docs,
-            }),
-            Page::BlogPost(b) => Some(SearchTitle {
-                route: p.route.clone(),
-                title: b.title.clone(),
-                section: Some("博客".into()),
-                kind: SearchKind::Blog,
-            }),
-            _ => None,
-        })
-        .collect()
+    let words = site_model::Words::load(&site_testkit::frontend().join("src/i18n/zh-hans.json")).unwrap();
+    site_model::search_titles(pages, &words)
 }

@@ -4,7 +4,7 @@
 //! runtime and the index) goes to `pagefind/`, with the site's own [`SearchManifest`] beside it.
 //!
 //! ```no_run
-//! # fn f(pages: &[site_schema::PageData]) -> anyhow::Result<()> {
+//! # fn f(pages: &[site_schema::PageData], titles: &[site_schema::SearchTitle]) -> anyhow::Result<()> {
 //! let stats = site_search::write_index(pages, titles, "zh-hans", std::path::Path::new("build"))?;
 //! println!("{} pages indexed into {} files", stats.pages, stats.files);
 //! # Ok(()) }

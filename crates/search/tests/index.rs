@@ -15,26 +15,10 @@ fn head(title: &str) -> Head {
     }
 }
 
-/// The title entries the site model would give these pages (docs by breadcrumbs, posts as 博客).
+/// The title entries the site model gives these pages.
 fn titles(pages: &[PageData]) -> Vec<SearchTitle> {
-    pages
-        .iter()
-        .filter_map(|p| match &p.page {
-            Page::Doc(d) => Some(SearchTitle {
-                route: p.route.clone(),
-                title: d.title.clone(),
-                section: Some(d.breadcrumbs.iter().map(|b| b.label.as_str()).collect::<Vec<_>>().join(" › ")),
-                kind: SearchKind::Docs,
-            }),
-            Page::BlogPost(b) => Some(SearchTitle {
-                route: p.route.clone(),
-                title: b.title.clone(),
-                section: Some("博客".into()),
-                kind: SearchKind::Blog,
-            }),
-            _ => None,
-        })
-        .collect()
+    let words = site_model::Words::load(&site_testkit::frontend().join("src/i18n/zh-hans.json")).unwrap();
+    site_model::search_titles(pages, &words)
 }
 
 fn doc(route: &str, title: &str, content: Vec<Block>, keywords: &[&str]) -> PageData {
