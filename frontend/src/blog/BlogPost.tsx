@@ -3,6 +3,7 @@ import {Blocks} from '../content/Blocks';
 import {Link} from '../theme/Link';
 import {TOC} from '../docs/TOC';
 import {PostMeta, Tags} from './PostMeta';
+import {PageSource} from '../theme/PageSource';
 import {t} from '../i18n';
 
 export default function BlogPost({data}: {data: PageData}) {
@@ -23,6 +24,7 @@ export default function BlogPost({data}: {data: PageData}) {
         </div>
         <footer className="blog-post__footer">
           <Tags tags={post.tags} />
+          <PageSource editUrl={post.editUrl} lastUpdated={post.lastUpdated} />
         </footer>
         {(post.newer || post.older) && (
           <nav className="paginator" aria-label={t.blogPostPagination}>
