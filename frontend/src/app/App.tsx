@@ -13,6 +13,7 @@ import {pageCode} from './pageCode';
 import {ProgressBar} from './ProgressBar';
 import {DevOverlay} from './DevOverlay';
 import {useDevEvents} from './useDevEvents';
+import {useServiceWorker} from './useServiceWorker';
 import {saveData} from './network';
 import {t} from '../i18n';
 
@@ -210,6 +211,7 @@ export function App({site, initial}: Props) {
   // `dev`: refresh on rebuilds, show failed ones.
   const refreshHere = useCallback(() => void go(new URL(window.location.href), {push: false, restoreTop: window.scrollY}), [go]);
   const devErrors = useDevEvents(!!site.dev, refreshHere);
+  useServiceWorker(site, current.data.route);
 
   const router: RouterState = useMemo(
     () => ({route: current.data.route, search: current.search, navigate, prefetch}),
