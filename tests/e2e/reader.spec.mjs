@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
-import {hydrated, mark, stillSameDocument} from './helpers.mjs';
+import {hydrated, mark, stillSameDocument, watchErrors} from './helpers.mjs';
 import {FIXTURE_PORT} from '../playwright.config.mjs';
 import {ROOT, routes} from '../engine.mjs';
 
@@ -23,6 +23,8 @@ const pngSize = (bytes) => {
 };
 
 test('the head points at the page card and carries JSON-LD, also after client-side navigation', async ({page, request}) => {
+  // A Content-Security-Policy violation would show as a console error.
+  const errors = watchErrors(page);
   await page.goto(DOC);
   const image = await meta(page, 'meta[property="og:image"]');
   expect(image).toMatch(/^https:\/\/.+\/og\/[0-9a-f]+\.png$/);
@@ -50,6 +52,9 @@ test('the head points at the page card and carries JSON-LD, also after client-si
   await page.locator('.navbar a', {hasText: '博客'}).first().click();
   await expect(page.locator('main h1, main .blog-post').first()).toBeVisible();
   await expect(page.locator('head script[type="application/ld+json"]')).toHaveCount(0);
+  await page.goBack();
+  await expect(page.locator('head script[type="application/ld+json"]')).toHaveCount(1);
+  expect(errors).toEqual([]);
 });
 
 test("every page's card exists in the build and is a 1200×630 PNG", () => {
