@@ -33,7 +33,7 @@ async function controlled(page) {
   });
   const here = new URL(page.url());
   await expect
-    .poll(() => page.evaluate((url) => caches.match(url).then(Boolean), here.origin + here.pathname))
+    .poll(() => page.evaluate((url) => caches.match(url).then(Boolean), here.origin + here.pathname), {timeout: 15_000})
     .toBe(true);
 }
 
