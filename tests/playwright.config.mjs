@@ -26,6 +26,9 @@ export default defineConfig({
     viewport: {width: 1280, height: 800},
     locale: 'zh-CN',
     trace: 'retain-on-failure',
+    // Playwright's request interception does not see a service worker's requests: tests run
+    // without the offline worker, except the offline tests (e2e/offline.spec.mjs), which allow it.
+    serviceWorkers: 'block',
   },
   webServer: [
     {

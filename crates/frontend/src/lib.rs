@@ -12,6 +12,10 @@ use anyhow::{Context, Result, bail};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+/// The service worker's source, in the front end: the build fills in the build's id and its
+/// assets and writes it at the site root as `sw.js`.
+pub const SERVICE_WORKER_TEMPLATE: &str = "src/serviceWorker/sw.template.js";
+
 /// Paths of the front-end project.
 #[derive(Debug, Clone)]
 pub struct Frontend {
@@ -32,6 +36,11 @@ pub struct Bundle {
 impl Frontend {
     pub fn new(dir: &Path) -> Frontend {
         Frontend { dir: dir.to_path_buf() }
+    }
+
+    /// The service worker's template ([`SERVICE_WORKER_TEMPLATE`]).
+    pub fn service_worker_template(&self) -> PathBuf {
+        self.dir.join(SERVICE_WORKER_TEMPLATE)
     }
 
     fn dist(&self) -> PathBuf {

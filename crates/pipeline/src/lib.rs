@@ -17,6 +17,7 @@ mod history;
 mod load;
 pub mod output;
 mod report;
+mod service_worker;
 pub mod stamp;
 
 pub use load::{Loaded, RouteEntry, check, load_config, routes};
@@ -105,6 +106,10 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
         stages.run("cards", || cards::add(&mut site, &config, &words, &opts.root, &frontend.dir))?;
     }
 
+    // What the build is made from, read before it starts; it names the service worker's caches.
+    let mode = if opts.dev { stamp::Mode::Dev } else { stamp::Mode::Production };
+    let stamp = stamp::current(opts, mode, &config.site.base_url)?;
+
     let out = staging_dir(opts)?;
     stages.run("export", || site_export::write(&site, &words, &out))?;
     if cards {
@@ -115,6 +120,10 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
     let (renderer, page_json) = stages.run("prerender", || {
         let mut renderer = frontend.renderer(&bundle, &site_json)?;
         output::write_static(&opts.root, &bundle, &config, &site, &out)?;
+        // Offline reading; never in `dev`, whose files change under the reader.
+        if site.data.offline && !opts.dev {
+            service_worker::write(&frontend, &bundle, &stamp.build_id(), &out)?;
+        }
         if !opts.dev {
             // The hashed assets compress (slowly, at the highest setting) while pages render.
             let assets = out.join("assets");
@@ -130,8 +139,7 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
     } else {
         index_and_compress(&mut stages, &site, &out, assets_compressed)?;
     }
-    let mode = if opts.dev { stamp::Mode::Dev } else { stamp::Mode::Production };
-    stamp::write(&out, &stamp::current(opts, mode, &config.site.base_url)?)?;
+    stamp::write(&out, &stamp)?;
     publish(opts, &out)?;
     let report = Report {
         pages: site.pages.len(),

@@ -5,6 +5,7 @@
 use crate::Options;
 use anyhow::Result;
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 use site_frontend::{Frontend, Sources};
 use std::path::Path;
 
@@ -27,6 +28,15 @@ pub struct Stamp {
     pub inputs: String,
     /// The engine binary that built it (a rebuilt engine may build differently).
     pub engine: String,
+}
+
+impl Stamp {
+    /// A short name of the build: another build of other inputs, by another engine, for another
+    /// base URL or mode has another (the service worker's caches are named after it).
+    pub fn build_id(&self) -> String {
+        let json = serde_json::to_string(self).unwrap_or_default();
+        Sha256::digest(json.as_bytes()).iter().take(8).map(|b| format!("{b:02x}")).collect()
+    }
 }
 
 /// Every input of a build: configuration, content, static files and the front end's sources.

@@ -65,7 +65,13 @@ fn without_history_dates(text: &str) -> String {
     let dates = regex::Regex::new(r#"("(?:lastUpdated|dateModified)"\s*:\s*)"\d{4}-\d{2}-\d{2}""#).unwrap();
     let escaped = regex::Regex::new(r#"(\\"(?:lastUpdated|dateModified)\\":)\\"\d{4}-\d{2}-\d{2}\\""#).unwrap();
     let lastmod = regex::Regex::new(r"<lastmod>\d{4}-\d{2}-\d{2}</lastmod>").unwrap();
+    // The footer's "最后更新于 <date>", as the page shows it.
+    let shown = regex::Regex::new(
+        r#"(class="page-source__updated">[^<]*(?:<!-- -->)? ?<time dateTime=")\d{4}-\d{2}-\d{2}(">)\d{4}年\d{1,2}月\d{1,2}日"#,
+    )
+    .unwrap();
     let text = dates.replace_all(text, "$1\"[date]\"");
+    let text = shown.replace_all(&text, "$1[date]$2[date]");
     let text = escaped.replace_all(&text, "$1\\\"[date]\\\"");
     lastmod.replace_all(&text, "<lastmod>[date]</lastmod>").into_owned()
 }

@@ -138,6 +138,8 @@ mod tests {
         for p in ["/index.html", "/docs/intro.html", "/pagefind/pagefind.js", "/page-data/assets/x.json", "/llms.txt"] {
             assert_eq!(cache_control(p), REVALIDATE, "{p}");
         }
+        // The service worker: a browser that kept an old one would keep serving an old build.
+        assert_eq!(cache_control("/sw.js"), REVALIDATE);
     }
 
     #[test]

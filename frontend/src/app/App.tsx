@@ -11,6 +11,7 @@ import {useLinkInterception} from './useLinkInterception';
 import {useBackForward, useNavigate, useRouterState} from './useNavigation';
 import {type Current, type Status, usePageLoader, useRetry} from './usePageLoader';
 import {useScrollRestoration} from './useScrollRestoration';
+import {useServiceWorker} from './useServiceWorker';
 
 interface Props {
   site: SiteData;
@@ -25,6 +26,7 @@ export function App({site, initial}: Props) {
   useBackForward(go);
   useLinkInterception(navigate);
   useHead(current);
+  useServiceWorker(site, current.data.route);
   useScrollRestoration(current);
   const {retry, reloadCurrent} = useRetry(loader);
   const router = useRouterState(current, navigate);

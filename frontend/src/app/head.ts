@@ -3,6 +3,7 @@
 
 import type {Head, PageData, SiteData} from '../schema';
 import {withBase} from './base';
+import {applySocialHead, socialTags} from './socialHead';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -19,7 +20,7 @@ export function headTags(site: SiteData, data: PageData): string {
     h.canonical ? `<meta property="og:url" content="${esc(h.canonical)}">` : '',
     `<meta property="og:site_name" content="${esc(site.title)}">`,
     `<meta property="og:locale" content="zh_CN">`,
-    `<meta name="twitter:card" content="summary">`,
+    ...socialTags(h),
     h.noindex ? `<meta name="robots" content="noindex">` : '',
     `<meta name="theme-color" content="#ffffff" media="(prefers-color-scheme: light)">`,
     `<meta name="theme-color" content="#1b1d21" media="(prefers-color-scheme: dark)">`,
@@ -48,4 +49,5 @@ export function applyHead(h: Head): void {
     setMeta('link[rel="canonical"]', 'href', h.canonical);
     setMeta('meta[property="og:url"]', 'content', h.canonical);
   }
+  applySocialHead(h);
 }

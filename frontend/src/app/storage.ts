@@ -8,6 +8,8 @@ export const keys = {
   docsPreferredVersion: (pluginId: string) => `docs-preferred-version-${pluginId}`,
   tabGroup: (groupId: string) => `tabs.${groupId}`,
   recentSearches: 'search.recent',
+  // Read before first paint by the template's head script too (frontend/index.html).
+  codeWrap: 'code.wrap',
 } as const;
 
 export function read(key: string): string | null {

@@ -3,6 +3,7 @@ import {TOC} from '../docs/TOC';
 import {t} from '../i18n';
 import type {PageData} from '../schema';
 import {Link} from '../theme/Link';
+import {PageSource} from '../theme/PageSource';
 import {PostMeta, Tags} from './PostMeta';
 
 export default function BlogPost({data}: {data: PageData}) {
@@ -23,6 +24,7 @@ export default function BlogPost({data}: {data: PageData}) {
         </div>
         <footer className="blog-post__footer">
           <Tags tags={post.tags} />
+          <PageSource editUrl={post.editUrl} lastUpdated={post.lastUpdated} />
         </footer>
         {(post.newer || post.older) && (
           <nav className="paginator" aria-label={t.blogPostPagination}>

@@ -2,29 +2,14 @@ import {useEffect, useRef, useState} from 'react';
 import {t} from '../i18n';
 import type {CodeBlock as Code, Token} from '../schema';
 import {CheckIcon, CopyIcon} from '../theme/Icons';
+import {copyToClipboard} from './clipboard';
+import {WrapButton} from './WrapButton';
 
 const text = (line: Token[]) => line.map((tok) => (typeof tok === 'string' ? tok : tok[1])).join('');
 
 /** The code of a block as the reader wrote it: tokens joined, no line numbers. */
 export function codeText(code: Code): string {
   return code.lines.map(text).join('\n');
-}
-
-async function copyToClipboard(s: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(s);
-  } catch {
-    // Older browsers and insecure origins: the textarea fallback.
-    const ta = document.createElement('textarea');
-    ta.value = s;
-    ta.setAttribute('readonly', '');
-    ta.style.position = 'fixed';
-    ta.style.opacity = '0';
-    document.body.appendChild(ta);
-    ta.select();
-    document.execCommand('copy');
-    ta.remove();
-  }
 }
 
 export const COPIED_MS = 2000;
@@ -63,15 +48,20 @@ export function CodeBlock({code}: {code: Code}) {
             ))}
           </code>
         </pre>
-        <button
-          type="button"
-          className={copied ? 'code-block__copy code-block__copy--copied' : 'code-block__copy'}
-          aria-label={copied ? t.copiedCode : t.copyCode}
-          onClick={copy}
-        >
-          {copied ? <CheckIcon /> : <CopyIcon />}
-          <span className="code-block__copy-label">{copied ? t.copied : t.copy}</span>
-        </button>
+        <div className="code-block__actions">
+          <WrapButton />
+          <button
+            type="button"
+            className={
+              copied ? 'code-block__button code-block__copy code-block__copy--copied' : 'code-block__button code-block__copy'
+            }
+            aria-label={copied ? t.copiedCode : t.copyCode}
+            onClick={copy}
+          >
+            {copied ? <CheckIcon /> : <CopyIcon />}
+            <span className="code-block__copy-label">{copied ? t.copied : t.copy}</span>
+          </button>
+        </div>
         <span className="sr-only" aria-live="polite">
           {copied ? t.copiedCode : ''}
         </span>

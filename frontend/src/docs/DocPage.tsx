@@ -6,6 +6,8 @@ import {t} from '../i18n';
 import type {Breadcrumb, DocPage as Doc, PageData, PageLink} from '../schema';
 import {ExternalIcon} from '../theme/Icons';
 import {Link} from '../theme/Link';
+import {PageSource} from '../theme/PageSource';
+import {CopyMarkdown} from './CopyMarkdown';
 import {DocSidebar, useSidebarCollapsed} from './DocSidebar';
 import {TOC, TOCCollapsible} from './TOC';
 
@@ -93,7 +95,10 @@ export default function DocPage({data}: {data: PageData}) {
           {page.breadcrumbs.length > 0 && <Breadcrumbs items={page.breadcrumbs} title={page.title} />}
           {showToc && <TOCCollapsible items={page.toc} />}
           <div>
-            <h1>{page.title}</h1>
+            <header className="doc__header">
+              <h1>{page.title}</h1>
+              <CopyMarkdown route={data.route} />
+            </header>
             <div className="markdown">
               <Blocks blocks={page.content} />
             </div>
@@ -118,6 +123,7 @@ export default function DocPage({data}: {data: PageData}) {
                 </a>
               </p>
             )}
+            <PageSource editUrl={page.editUrl} lastUpdated={page.lastUpdated} />
           </footer>
           <Paginator previous={page.previous} next={page.next} />
         </article>

@@ -125,3 +125,35 @@ export const SidebarExpandIcon = ({size = 20, className}: P) =>
       d="m13 17 5-5-5-5M6 17l5-5-5-5"
     />,
   );
+
+export const EditIcon = ({size = 16, className}: P) =>
+  svg(
+    size,
+    className,
+    <path
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      d="M4 20h4L19 9l-4-4L4 16v4ZM13.5 6.5l4 4"
+    />,
+  );
+
+/** Lines that run on, and lines that turn back under themselves. */
+export const WrapIcon = ({size = 16, className}: P) =>
+  svg(
+    size,
+    className,
+    <path
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      d="M4 6h16M4 12h13a3 3 0 0 1 0 6h-4m2-2.5L12.5 18l2.5 2.5M4 18h5"
+    />,
+  );
+
+export const FailIcon = ({size = 16, className}: P) =>
+  svg(size, className, <path stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" d="M7 7l10 10M17 7 7 17" />);
