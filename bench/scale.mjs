@@ -3,7 +3,7 @@
 // cache) and warm (unchanged inputs), reporting each stage's time, the time per page and the
 // peak memory of the whole process tree (the engine and its Node and git children).
 //   node bench/scale.mjs [pages…]           default: 1000 5000 10000
-// Needs target/release/docsite (bench/scale-run builds it). Writes bench/output/scale.json.
+// Needs target/release/docsite (bench/scale builds it first). Writes bench/output/scale.json.
 //
 // Each copy K of content/docs lives under /docs/vK/ with its own four sidebars (site.toml's,
 // ids suffixed); links to /docs/… inside a copy's docs and posts are rewritten into the copy,

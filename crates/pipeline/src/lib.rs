@@ -136,7 +136,8 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
         let pages: Vec<&PageData> = site.pages.iter().collect();
         let to = PagesOut { dir: &out, compress: !opts.dev, cache: cache.as_deref(), keep_json: opts.dev };
         let mut renderer = None;
-        let start = || frontend.renderer(&bundle, &site_json, None);
+        // No more processes than pages: each one costs a Node start and a bundle import.
+        let start = |pages: usize| frontend.renderer(&bundle, &site_json, Some(pages.min(cores())));
         let written = pages::write_pages(&mut renderer, start, &pages, &to).map_err(|e| with_source(e, &site))?;
         Ok((renderer, written))
     })?;
@@ -162,6 +163,10 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
         bundle_cached: bundle.cached,
     };
     Ok((report, Kept { bundle, renderer, site_json, page_json: written.json }))
+}
+
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// The bundle does not depend on content: it starts first and runs alongside.

@@ -53,10 +53,11 @@ pub struct Written {
     pub json: HashMap<String, String>,
 }
 
-/// Writes `pages`; the renderer starts (with `start`) only when a page is not in the cache.
+/// Writes `pages`; the renderer starts (with `start(pages to render)`) only when a page is not
+/// in the cache.
 pub fn write_pages(
     renderer: &mut Option<Renderer>,
-    start: impl FnOnce() -> Result<Renderer>,
+    start: impl FnOnce(usize) -> Result<Renderer>,
     pages: &[&PageData],
     to: &PagesOut,
 ) -> Result<Written> {
@@ -72,7 +73,7 @@ pub fn write_pages(
         return Ok(Written { rendered: 0, json: HashMap::new() });
     }
     if renderer.is_none() {
-        *renderer = Some(start()?);
+        *renderer = Some(start(misses.len())?);
     }
     let json = render(renderer.as_mut().unwrap(), pages, &misses, to)?;
     Ok(Written { rendered: misses.len(), json })
