@@ -20,6 +20,9 @@ use std::sync::Mutex;
 
 pub struct Cache {
     dir: PathBuf,
+    /// The engine's identity: every key includes it, so a rebuilt engine (another compressor,
+    /// another index writer) finds none of an earlier engine's entries.
+    engine: String,
     /// Hash state of what every page's render depends on besides its own data.
     render_salt: Sha256,
     /// Entries this build used or made, kept by [`Cache::prune`].
@@ -42,12 +45,13 @@ impl Cache {
             render_salt.update((part.len() as u64).to_le_bytes());
             render_salt.update(part.as_bytes());
         }
-        Ok(Cache { dir, render_salt, used: Mutex::default() })
+        Ok(Cache { dir, engine: engine.to_string(), render_salt, used: Mutex::default() })
     }
 
-    /// Where the search index keeps its latest files (`site_search::write_index_cached`).
-    pub fn index_dir(&self) -> PathBuf {
-        self.dir.join("index")
+    /// Where the search index keeps its latest files, and the salt of its keys
+    /// (`site_search::write_index_cached`).
+    pub fn index_cache(&self) -> (PathBuf, &str) {
+        (self.dir.join("index"), &self.engine)
     }
 
     /// The key of a page with the data `page_json`.
@@ -101,9 +105,11 @@ impl Cache {
         Ok(())
     }
 
-    /// The key of `bytes` compressed with `setting`.
-    pub fn compressed_key(bytes: &[u8], setting: &str) -> String {
+    /// The key of `bytes` compressed with `setting` by this engine.
+    pub fn compressed_key(&self, bytes: &[u8], setting: &str) -> String {
         let mut h = Sha256::new();
+        h.update(self.engine.as_bytes());
+        h.update([0]);
         h.update(setting.as_bytes());
         h.update([0]);
         h.update(bytes);

@@ -52,7 +52,7 @@ pub fn compress_file(f: &Path, data: &[u8], cache: Option<&Cache>) -> Result<()>
         return Ok(());
     }
     let (quality, level) = setting(f);
-    let key = cache.map(|_| Cache::compressed_key(data, &format!("br{quality}-gz{level}")));
+    let key = cache.map(|c| c.compressed_key(data, &format!("br{quality}-gz{level}")));
     for ext in ["br", "gz"] {
         let target = sibling(f, ext);
         if let (Some(cache), Some(key)) = (cache, &key) {

@@ -151,7 +151,8 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
     stamp::write(&out, &stamp::current(opts, mode, &config.site.base_url)?)?;
     publish(opts, &out)?;
     if let Some(cache) = &cache {
-        cache.prune()?;
+        // The site is in place: a cache that cannot be tidied only takes more room.
+        let _ = cache.prune();
     }
     let report = Report {
         pages: site.pages.len(),
@@ -215,8 +216,8 @@ fn index_and_compress(
 ) -> Result<()> {
     let t = Instant::now();
     let (indexed, compressed) = std::thread::scope(|scope| {
-        let index_cache = cache.map(Cache::index_dir);
-        let index = scope.spawn(move || (index(site, out, index_cache.as_deref()), t.elapsed()));
+        let index_cache = cache.map(Cache::index_cache);
+        let index = scope.spawn(move || (index(site, out, index_cache), t.elapsed()));
         let compressed = (|| -> Result<usize> {
             if let Some(job) = assets_compressed {
                 job.join().map_err(|_| anyhow!("asset compression panicked"))??;
@@ -245,7 +246,8 @@ fn with_source(e: anyhow::Error, site: &Site) -> anyhow::Error {
 }
 
 /// The search index of the site's pages.
-fn index(site: &Site, out: &Path, cache: Option<&Path>) -> Result<()> {
+fn index(site: &Site, out: &Path, cache: Option<(PathBuf, &str)>) -> Result<()> {
+    let cache = cache.as_ref().map(|(dir, salt)| (dir.as_path(), *salt));
     site_search::write_index_cached(&site.pages, &site.search_titles, &site.data.locale, out, cache)?;
     Ok(())
 }

@@ -47,15 +47,15 @@ pub fn write_index(pages: &[PageData], titles: &[SearchTitle], language: &str, o
     write_index_cached(pages, titles, language, out_dir, None)
 }
 
-/// [`write_index`], keeping the index's files in `cache_dir` under a hash of everything
-/// Pagefind is given: a site whose searchable text did not change gets the same files again
+/// [`write_index`], keeping the index's files in the folder `cache.0` under a hash of the salt
+/// `cache.1` (the caller's version) and everything Pagefind is given: a site whose searchable text did not change gets the same files again
 /// without indexing. The cache holds the latest index only.
 pub fn write_index_cached(
     pages: &[PageData],
     titles: &[SearchTitle],
     language: &str,
     out_dir: &Path,
-    cache_dir: Option<&Path>,
+    cache: Option<(&Path, &str)>,
 ) -> Result<IndexStats> {
     let by_route: std::collections::HashMap<&str, &SearchTitle> =
         titles.iter().map(|t| (t.route.as_str(), t)).collect();
@@ -70,7 +70,7 @@ pub fn write_index_cached(
         })
         .unzip();
     let dir = out_dir.join(BUNDLE_DIR);
-    let entry = cache_dir.map(|c| c.join(documents_key(&documents, &records)));
+    let entry = cache.map(|(dir, salt)| dir.join(documents_key(salt, &documents, &records)));
     if let Some(entry) = entry.as_deref().filter(|e| e.is_dir()) {
         return restore(entry, &dir);
     }
@@ -104,10 +104,12 @@ pub fn write_index_cached(
     Ok(stats)
 }
 
-/// A hash of the Pagefind version, every document given to it and the manifest's title list.
-fn documents_key(documents: &[(String, String)], records: &[SearchRecord]) -> String {
+/// A hash of the salt, the Pagefind version, every document given to it and the manifest's title list.
+fn documents_key(salt: &str, documents: &[(String, String)], records: &[SearchRecord]) -> String {
     use sha2::{Digest, Sha256};
     let mut h = Sha256::new();
+    h.update(salt.as_bytes());
+    h.update([0]);
     h.update(PAGEFIND_VERSION.as_bytes());
     let titles: Vec<&SearchTitle> = records.iter().map(|r| &r.title).collect();
     h.update(serde_json::to_vec(&titles).unwrap_or_default());
