@@ -122,8 +122,9 @@ fn print_report(r: &Report) {
         eprintln!("warning: {w}");
     }
     eprintln!(
-        "built {} pages ({} files) in {:.2} s, {} warning(s){}",
+        "built {} pages ({} rendered, the rest from the cache; {} files) in {:.2} s, {} warning(s){}",
         r.pages,
+        r.rendered,
         r.files,
         r.total.as_secs_f64(),
         r.warnings.len(),
@@ -137,6 +138,7 @@ fn report_json(r: &Report) -> String {
         r.stages.iter().map(|(name, d)| (name.to_string(), (d.as_millis() as u64).into())).collect();
     let json = serde_json::json!({
         "pages": r.pages,
+        "rendered": r.rendered,
         "files": r.files,
         "warnings": r.warnings.len(),
         "totalMs": r.total.as_millis() as u64,

@@ -2,7 +2,9 @@
 // renderDocument(). The engine starts it once per build:
 //   node scripts/prerender.mjs <server entry> <client index.html>
 // then writes JSON lines on stdin: first the site data, then one page data per line. For each
-// page it answers one JSON line on stdout: {"html": "<!doctype html>…"} or {"error": "…"}.
+// page it answers one JSON line on stdout: {"html": "<!doctype html>…"} or {"error": "…"}: the
+// error's message, then the top of its stack (the engine names the page's source file). The
+// engine runs one such process per core.
 import fs from 'node:fs';
 import path from 'node:path';
 import {createInterface} from 'node:readline';
@@ -19,6 +21,13 @@ const shell = {
 };
 await prepare();
 
+/** An error's message, and where in the bundle it was thrown (a few frames, not the whole stack). */
+function describe(e) {
+  if (!(e instanceof Error)) return String(e);
+  const frames = (e.stack ?? '').split('\n').filter((l) => l.trim().startsWith('at ')).slice(0, 4);
+  return [e.message, ...frames.map((f) => `  ${f.trim()}`)].join('\n');
+}
+
 let site = null;
 const answer = (v) => process.stdout.write(`${JSON.stringify(v)}\n`);
 for await (const line of createInterface({input: process.stdin, crlfDelay: Infinity})) {
@@ -30,6 +39,6 @@ for await (const line of createInterface({input: process.stdin, crlfDelay: Infin
   try {
     answer({html: renderDocument(site, JSON.parse(line), shell)});
   } catch (e) {
-    answer({error: e instanceof Error ? `${e.message}\n${e.stack}` : String(e)});
+    answer({error: describe(e)});
   }
 }

@@ -5,7 +5,7 @@
 mod renderer;
 mod sources;
 
-pub use renderer::Renderer;
+pub use renderer::{PageFailed, Renderer};
 pub use sources::Sources;
 
 use anyhow::{Context, Result, bail};
@@ -31,6 +31,9 @@ pub struct Bundle {
     pub server_entry: PathBuf,
     /// True when the cached bundle was reused.
     pub cached: bool,
+    /// The hash of the sources it was built from (for the base URL): what the pages' cache
+    /// entries depend on.
+    pub hash: String,
 }
 
 impl Frontend {
@@ -47,18 +50,17 @@ impl Frontend {
         self.dir.join("dist")
     }
 
-    /// Runs `npm ci` when `node_modules` is missing or older than `package-lock.json`.
+    /// Runs `npm ci` unless `node_modules` was installed from a `package-lock.json` with the
+    /// same contents. Decided by content, not file times: a fresh clone or a branch switch that
+    /// rewrites the lock file with the same contents installs nothing.
     pub fn ensure_packages(&self) -> Result<bool> {
-        check_node()?;
         let lock = self.dir.join("package-lock.json");
-        let installed = self.dir.join("node_modules/.package-lock.json");
-        let fresh = match (std::fs::metadata(&lock), std::fs::metadata(&installed)) {
-            (Ok(l), Ok(i)) => i.modified()? >= l.modified()?,
-            _ => false,
-        };
-        if fresh {
+        let hash = lock_hash(&lock)?;
+        let stamp = self.dir.join(INSTALLED_STAMP);
+        if std::fs::read_to_string(&stamp).ok().as_deref() == Some(hash.as_str()) {
             return Ok(false);
         }
+        check_node()?;
         eprintln!("  installing front-end packages (npm ci in {}) …", self.dir.display());
         let status = Command::new("npm")
             .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
@@ -68,6 +70,7 @@ impl Frontend {
         if !status.success() {
             bail!("`npm ci` failed in {}; run it there by hand to see why", self.dir.display());
         }
+        std::fs::write(&stamp, hash).with_context(|| format!("writing {}", stamp.display()))?;
         Ok(true)
     }
 
@@ -89,12 +92,13 @@ impl Frontend {
     /// ones match the sources.
     pub fn bundle(&self, force: bool, base_url: &str) -> Result<Bundle> {
         let dist = self.dist();
+        let hash = self.source_hash(base_url)?;
         let bundle = Bundle {
             client_dir: dist.join("client"),
             server_entry: dist.join("server/entry-server.js"),
             cached: false,
+            hash: hash.clone(),
         };
-        let hash = self.source_hash(base_url)?;
         let stamp = dist.join(".source-hash");
         if !force
             && std::fs::read_to_string(&stamp).ok().as_deref() == Some(hash.as_str())
@@ -115,7 +119,7 @@ impl Frontend {
                 .stdout(Stdio::piped())
                 .stderr(Stdio::piped())
                 .spawn()
-                .context("could not start Vite")
+                .with_context(|| format!("could not start Vite. {NODE_HINT}"))
         };
         // The two bundles are independent; build them side by side.
         let client = run(&["build", "--outDir", "dist/client", "--emptyOutDir"])?;
@@ -138,9 +142,10 @@ impl Frontend {
         Ok(bundle)
     }
 
-    /// Starts the prerender process for `bundle`.
-    pub fn renderer(&self, bundle: &Bundle, site_json: &str) -> Result<Renderer> {
-        Renderer::start(&self.dir.join("scripts/prerender.mjs"), bundle, site_json)
+    /// Starts the prerender processes for `bundle`: one per core, or `workers` when given.
+    pub fn renderer(&self, bundle: &Bundle, site_json: &str, workers: Option<usize>) -> Result<Renderer> {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Renderer::start(&self.dir.join("scripts/prerender.mjs"), bundle, site_json, workers.unwrap_or(cores))
     }
 }
 
@@ -185,14 +190,47 @@ fn without_colour_codes(text: &str) -> String {
     out
 }
 
+/// Where `ensure_packages` notes the hash of the lock file it installed from (inside
+/// `node_modules`, so removing that folder forgets it).
+const INSTALLED_STAMP: &str = "node_modules/.docsite-lock-sha256";
+
+/// The SHA-256 of `package-lock.json`'s contents.
+fn lock_hash(lock: &Path) -> Result<String> {
+    use sha2::{Digest, Sha256};
+    let bytes = std::fs::read(lock).with_context(|| format!("reading {}", lock.display()))?;
+    Ok(Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// What to do when `node` or `npm` cannot be run.
+pub const NODE_HINT: &str = "Node.js (20 or newer) with npm is needed to build the front end and was not found.\n\
+     Install it, for example on Debian: `apt-get update && apt-get install -y nodejs npm`";
+
 fn check_node() -> Result<()> {
     let ok = Command::new("node").arg("--version").output().map(|o| o.status.success()).unwrap_or(false)
         && Command::new("npm").arg("--version").output().map(|o| o.status.success()).unwrap_or(false);
     if !ok {
-        bail!(
-            "Node.js (20 or newer) with npm is needed to build the front end and was not found.\n\
-             Install it, for example on Debian: `apt-get update && apt-get install -y nodejs npm`"
-        );
+        bail!(NODE_HINT);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packages_installed_from_the_same_lock_contents_are_kept_whatever_the_file_times() {
+        let dir = std::env::temp_dir().join(format!("frontend-lock-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("node_modules")).unwrap();
+        let lock = dir.join("package-lock.json");
+        std::fs::write(&lock, "{\"lockfileVersion\": 3}").unwrap();
+        std::fs::write(dir.join(INSTALLED_STAMP), lock_hash(&lock).unwrap()).unwrap();
+        // Rewritten with the same contents (a checkout): newer than anything installed.
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        std::fs::write(&lock, "{\"lockfileVersion\": 3}").unwrap();
+        assert!(!Frontend::new(&dir).ensure_packages().unwrap(), "no install for the same contents");
+        std::fs::write(&lock, "{\"lockfileVersion\": 2}").unwrap();
+        assert_ne!(std::fs::read_to_string(dir.join(INSTALLED_STAMP)).unwrap(), lock_hash(&lock).unwrap());
+        let _ = std::fs::remove_dir_all(dir);
+    }
 }

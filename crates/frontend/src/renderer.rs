@@ -1,19 +1,47 @@
-//! The prerender process: one long-lived Node process that imports the server bundle and turns
-//! page data into complete HTML documents. Requests and answers are JSON lines on its stdin and
-//! stdout, so `build` renders every page through one process and `dev` re-renders changed
+//! The prerender processes: long-lived Node processes (one per core) that import the server
+//! bundle and turn page data into complete HTML documents. Requests and answers are JSON lines
+//! on each process's stdin and stdout. Pages are fed as a stream: each process has at most a
+//! few pages in flight, so neither side holds the whole site, and a page goes to whichever
+//! process has room first. `build` renders every page through them and `dev` re-renders changed
 //! pages in milliseconds.
 
 use crate::Bundle;
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Context, Result, anyhow};
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+
+/// Pages sent to one process ahead of its answers: enough to keep it busy while the answer
+/// of the previous page travels back, few enough to hold little.
+const IN_FLIGHT: usize = 4;
 
 pub struct Renderer {
+    workers: Vec<Worker>,
+}
+
+struct Worker {
     child: Child,
     stdin: ChildStdin,
     stdout: BufReader<ChildStdout>,
 }
+
+/// A page that could not be rendered: its position among the pages given, and why (the
+/// page's own error, or the process stopping while it rendered the page).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PageFailed {
+    pub index: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for PageFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "page {}: {}", self.index, self.message)
+    }
+}
+
+impl std::error::Error for PageFailed {}
 
 #[derive(serde::Deserialize)]
 struct Answer {
@@ -22,7 +50,146 @@ struct Answer {
 }
 
 impl Renderer {
-    pub fn start(script: &Path, bundle: &Bundle, site_json: &str) -> Result<Renderer> {
+    /// Starts `workers` prerender processes (at least one), side by side.
+    pub fn start(script: &Path, bundle: &Bundle, site_json: &str, workers: usize) -> Result<Renderer> {
+        let workers = (0..workers.max(1)).map(|_| Worker::start(script, bundle, site_json)).collect::<Result<_>>()?;
+        Ok(Renderer { workers })
+    }
+
+    /// Renders one page (its page-data JSON) to a complete HTML document.
+    pub fn render(&mut self, page_json: &str) -> Result<String> {
+        let mut html = None;
+        self.render_each(std::iter::once(page_json.to_string()), |_, h| {
+            html = Some(h);
+            Ok(())
+        })?;
+        html.ok_or_else(|| anyhow!("the prerender process gave no answer"))
+    }
+
+    /// Renders `pages` (page-data JSON, produced as they are needed), handing each page's HTML
+    /// to `on_page(index, html)` as soon as it arrives; pages arrive in any order. Stops at the
+    /// first failure: a page that fails is a [`PageFailed`] error.
+    pub fn render_each(
+        &mut self,
+        pages: impl Iterator<Item = String> + Send,
+        mut on_page: impl FnMut(usize, String) -> Result<()>,
+    ) -> Result<()> {
+        let stop = AtomicBool::new(false);
+        let (answers_tx, answers) = mpsc::channel::<(usize, Result<String>)>();
+        // A worker's id in `free` is one page it has room for.
+        let (free_tx, free) = mpsc::channel::<usize>();
+        std::thread::scope(|s| {
+            let mut inputs = Vec::new();
+            for (w, worker) in self.workers.iter_mut().enumerate() {
+                let (pending_tx, pending) = mpsc::channel::<usize>();
+                for _ in 0..IN_FLIGHT {
+                    free_tx.send(w).unwrap();
+                }
+                inputs.push((&mut worker.stdin, pending_tx));
+                let (answers_tx, free_tx) = (answers_tx.clone(), free_tx.clone());
+                let (stdout, child) = (&mut worker.stdout, &mut worker.child);
+                s.spawn(move || read_answers(stdout, child, pending, answers_tx, free_tx, w));
+            }
+            drop((answers_tx, free_tx));
+            let stop = &stop;
+            let feeder = s.spawn(move || feed(pages, inputs, free, stop));
+            let mut failed = None;
+            for (i, answer) in answers {
+                if failed.is_none()
+                    && let Err(e) = answer.and_then(|html| on_page(i, html))
+                {
+                    failed = Some(e);
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+            let fed = feeder.join().map_err(|_| anyhow!("the prerender feeder panicked"))?;
+            match failed {
+                Some(e) => Err(e),
+                None => fed,
+            }
+        })
+    }
+}
+
+/// Writes each page to a worker with room for it, until the pages run out or a failure stops
+/// the run. Dropping the pending queues at the end lets the readers finish.
+fn feed(
+    pages: impl Iterator<Item = String>,
+    mut inputs: Vec<(&mut ChildStdin, mpsc::Sender<usize>)>,
+    free: mpsc::Receiver<usize>,
+    stop: &AtomicBool,
+) -> Result<()> {
+    for (i, page) in pages.enumerate() {
+        // No worker has room and none will get any: every one has stopped.
+        let Ok(w) = free.recv() else { break };
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let (stdin, pending) = &mut inputs[w];
+        if pending.send(i).is_err() {
+            // This worker's reader has ended (its process stopped and was reported).
+            continue;
+        }
+        let written = stdin.write_all(page.as_bytes()).and_then(|_| stdin.write_all(b"\n")).and_then(|_| stdin.flush());
+        if written.is_err() {
+            // The process has gone; its reader reports it with the page it was sent.
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Reads one worker's answers, in the order its pages were sent, and gives its room back.
+fn read_answers(
+    stdout: &mut BufReader<ChildStdout>,
+    child: &mut Child,
+    pending: mpsc::Receiver<usize>,
+    answers: mpsc::Sender<(usize, Result<String>)>,
+    free: mpsc::Sender<usize>,
+    worker: usize,
+) {
+    let mut line = String::new();
+    for i in pending {
+        line.clear();
+        let answer = match stdout.read_line(&mut line) {
+            Ok(0) | Err(_) => Err(stopped(child, i)),
+            Ok(_) => answer(&line).map_err(|message| anyhow!(PageFailed { index: i, message })),
+        };
+        let ended = answer.is_err() && line.is_empty();
+        let _ = answers.send((i, answer));
+        if ended {
+            return;
+        }
+        let _ = free.send(worker);
+    }
+}
+
+/// The error for a process that stopped while rendering page `i`: how it ended.
+fn stopped(child: &mut Child, i: usize) -> anyhow::Error {
+    let status = child.wait().map(|s| s.to_string()).unwrap_or_else(|e| e.to_string());
+    anyhow!(PageFailed {
+        index: i,
+        message: format!(
+            "the prerender process (node, pid {}) stopped while rendering this page ({status}); \
+             its own error, if it printed one, is above",
+            child.id()
+        ),
+    })
+}
+
+/// The HTML of an answer line, or the page's error message.
+fn answer(line: &str) -> Result<String, String> {
+    let a: Answer = serde_json::from_str(line)
+        .map_err(|e| format!("the prerender process answered something that is not JSON ({e}): {line:.200}"))?;
+    match (a.html, a.error) {
+        (Some(h), _) => Ok(h),
+        (_, Some(e)) => Err(e),
+        _ => Err("the prerender process gave an empty answer".to_string()),
+    }
+}
+
+impl Worker {
+    fn start(script: &Path, bundle: &Bundle, site_json: &str) -> Result<Worker> {
         let mut child = Command::new("node")
             .arg(script)
             .arg(&bundle.server_entry)
@@ -32,74 +199,17 @@ impl Renderer {
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
-            .context("could not start the prerender process (node)")?;
+            .with_context(|| format!("could not start the prerender process (node). {}", crate::NODE_HINT))?;
         let mut stdin = child.stdin.take().unwrap();
         let stdout = BufReader::new(child.stdout.take().unwrap());
-        // First line: the site data, shared by every page.
-        stdin.write_all(site_json.as_bytes())?;
-        stdin.write_all(b"\n")?;
-        Ok(Renderer { child, stdin, stdout })
-    }
-
-    /// Renders one page (its page-data JSON) to a complete HTML document.
-    pub fn render(&mut self, page_json: &str) -> Result<String> {
-        Ok(self.render_many(std::iter::once(page_json))?.remove(0))
-    }
-
-    /// Renders many pages, streaming: requests are written from a second thread while answers
-    /// are read, so neither pipe fills up. Answers come back in request order.
-    pub fn render_many<'a>(&mut self, pages: impl Iterator<Item = &'a str>) -> Result<Vec<String>> {
-        let mut out = Vec::new();
-        self.render_each(pages, |_, html| {
-            out.push(html);
-            Ok(())
-        })?;
-        Ok(out)
-    }
-
-    /// Like [`Renderer::render_many`], handing each page's HTML to `on_page(index, html)` as
-    /// soon as it arrives, so the caller can write and compress while later pages render.
-    pub fn render_each<'a>(
-        &mut self,
-        pages: impl Iterator<Item = &'a str>,
-        mut on_page: impl FnMut(usize, String) -> Result<()>,
-    ) -> Result<()> {
-        let pages: Vec<&str> = pages.collect();
-        let n = pages.len();
-        let stdin = &mut self.stdin;
-        let stdout = &mut self.stdout;
-        std::thread::scope(|s| {
-            let writer = s.spawn(move || -> std::io::Result<()> {
-                for p in pages {
-                    stdin.write_all(p.as_bytes())?;
-                    stdin.write_all(b"\n")?;
-                }
-                stdin.flush()
-            });
-            let mut line = String::new();
-            for i in 0..n {
-                line.clear();
-                if stdout.read_line(&mut line)? == 0 {
-                    bail!("the prerender process exited early (its error is printed above)");
-                }
-                on_page(i, answer(&line)?)?;
-            }
-            writer.join().map_err(|_| anyhow!("prerender writer panicked"))??;
-            Ok(())
-        })
+        // First line: the site data, shared by every page. A process that stopped at once shows
+        // up as a failure of its first page.
+        let _ = stdin.write_all(site_json.as_bytes()).and_then(|_| stdin.write_all(b"\n"));
+        Ok(Worker { child, stdin, stdout })
     }
 }
 
-fn answer(line: &str) -> Result<String> {
-    let a: Answer = serde_json::from_str(line).context("the prerender process answered something that is not JSON")?;
-    match (a.html, a.error) {
-        (Some(h), _) => Ok(h),
-        (_, Some(e)) => bail!("prerender failed: {e}"),
-        _ => bail!("the prerender process gave an empty answer"),
-    }
-}
-
-impl Drop for Renderer {
+impl Drop for Worker {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();

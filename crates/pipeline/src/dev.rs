@@ -1,6 +1,7 @@
 //! A `dev` session: one full build, then rebuilds that re-render only the pages that changed.
 
-use crate::{Kept, Loaded, Options, Report, load, load_config, output, site_json, stamp};
+use crate::pages::{self, PagesOut};
+use crate::{Kept, Loaded, Options, Report, load, load_config, output, site_json, stamp, with_source};
 use anyhow::Result;
 use site_frontend::Frontend;
 use site_schema::PageData;
@@ -47,7 +48,7 @@ impl DevSession {
         }
         let site_json = site_json(&site, true)?;
         if everything || site_json != self.kept.site_json {
-            self.kept.renderer = self.frontend.renderer(&self.kept.bundle, &site_json)?;
+            self.kept.renderer = Some(self.frontend.renderer(&self.kept.bundle, &site_json, None)?);
             self.kept.site_json = site_json;
             everything = true;
         }
@@ -55,7 +56,10 @@ impl DevSession {
         site_export::write(&site, &words, &out)?;
         let changed: Vec<&PageData> = site.pages.iter().filter(|p| everything || self.changed(p)).collect();
         let routes: Vec<String> = changed.iter().map(|p| p.route.clone()).collect();
-        let fresh = output::write_pages(&mut self.kept.renderer, &changed, &out, false)?;
+        let to = PagesOut { dir: &out, compress: false, cache: None, keep_json: true };
+        let start = |_| self.frontend.renderer(&self.kept.bundle, &self.kept.site_json, None);
+        let fresh =
+            pages::write_pages(&mut self.kept.renderer, start, &changed, &to).map_err(|e| with_source(e, &site))?.json;
         let live: HashSet<&str> = site.pages.iter().map(|p| p.route.as_str()).collect();
         for gone in self.kept.page_json.keys().filter(|r| !live.contains(r.as_str())) {
             let _ = std::fs::remove_file(out.join(html_file(gone)));

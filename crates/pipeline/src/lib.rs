@@ -3,19 +3,23 @@
 //! - **content**: configuration, Markdown, the site model, link checks (`load`).
 //! - **bundle**: the Vite client and server bundles; runs alongside content, cached by a hash
 //!   of the front end's sources.
-//! - **prerender**: React's server renderer over every route; each page is compressed on the
-//!   other cores as soon as it is rendered.
+//! - **prerender**: React's server renderer over every route the cache does not hold, one Node
+//!   process per core fed as a stream; each page is written, compressed and cached on the other
+//!   cores as soon as it is rendered.
 //! - **index**: the search index, while the remaining files compress.
 //! - **compress**: the index's own files.
 //!
 //! The site is written to a staging folder next to the output and moved into place only when
 //! every stage succeeded. `dev` writes in place and keeps what it needs to rebuild ([`dev`]).
 
+pub mod cache;
 mod cards;
+pub mod compress;
 pub mod dev;
 mod history;
 mod load;
 pub mod output;
+pub mod pages;
 mod report;
 mod service_worker;
 pub mod stamp;
@@ -25,12 +29,15 @@ pub use report::Report;
 pub use site_model::Problems;
 
 use anyhow::{Context, Result, anyhow};
+use cache::Cache;
+use pages::{PagesOut, RouteFailed};
 use report::Stages;
 use site_frontend::{Bundle, Frontend, Renderer};
 use site_model::Site;
 use site_schema::PageData;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 #[derive(Debug, Clone)]
@@ -79,7 +86,8 @@ fn default_frontend(root: &Path) -> PathBuf {
 /// What a full build leaves for a `dev` session to rebuild from.
 pub(crate) struct Kept {
     pub bundle: Bundle,
-    pub renderer: Renderer,
+    /// None when every page came from the cache.
+    pub renderer: Option<Renderer>,
     pub site_json: String,
     pub page_json: HashMap<String, String>,
 }
@@ -116,40 +124,58 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
         cards::copy(&site, &opts.root, &out)?;
     }
     let site_json = site_json(&site, opts.dev)?;
+    // `dev` keeps its pages in memory and writes in place: no cache.
+    let cache = if opts.dev {
+        None
+    } else {
+        Some(Arc::new(Cache::open(&opts.root, &stamp::engine(), &bundle.hash, &site_json)?))
+    };
     let mut assets_compressed = None;
-    let (renderer, page_json) = stages.run("prerender", || {
-        let mut renderer = frontend.renderer(&bundle, &site_json)?;
+    let (renderer, written) = stages.run("prerender", || {
         output::write_static(&opts.root, &bundle, &config, &site, &out)?;
         // Offline reading; never in `dev`, whose files change under the reader.
         if site.data.offline && !opts.dev {
             service_worker::write(&frontend, &bundle, &stamp.build_id(), &out)?;
         }
-        if !opts.dev {
+        if let Some(cache) = &cache {
             // The hashed assets compress (slowly, at the highest setting) while pages render.
-            let assets = out.join("assets");
-            assets_compressed = Some(std::thread::spawn(move || output::precompress(&assets, None)));
+            let (assets, cache) = (out.join("assets"), Arc::clone(cache));
+            assets_compressed = Some(std::thread::spawn(move || compress::precompress(&assets, None, Some(&cache))));
         }
         let pages: Vec<&PageData> = site.pages.iter().collect();
-        let page_json = output::write_pages(&mut renderer, &pages, &out, !opts.dev)?;
-        Ok((renderer, page_json))
+        let to = PagesOut { dir: &out, compress: !opts.dev, cache: cache.as_deref(), keep_json: opts.dev };
+        let mut renderer = None;
+        // No more processes than pages: each one costs a Node start and a bundle import.
+        let start = |pages: usize| frontend.renderer(&bundle, &site_json, Some(pages.min(cores())));
+        let written = pages::write_pages(&mut renderer, start, &pages, &to).map_err(|e| with_source(e, &site))?;
+        Ok((renderer, written))
     })?;
     if opts.dev {
         // `dev` indexes once at start; its rebuilds keep that index.
-        stages.run("index", || index(&site, &out))?;
+        stages.run("index", || index(&site, &out, None))?;
     } else {
-        index_and_compress(&mut stages, &site, &out, assets_compressed)?;
+        index_and_compress(&mut stages, &site, &out, assets_compressed, cache.as_deref())?;
     }
     stamp::write(&out, &stamp)?;
     publish(opts, &out)?;
+    if let Some(cache) = &cache {
+        // The site is in place: a cache that cannot be tidied only takes more room.
+        let _ = cache.prune();
+    }
     let report = Report {
         pages: site.pages.len(),
+        rendered: written.rendered,
         files: output::files_under(&opts.out).len(),
         warnings,
         stages: stages.into_list(),
         total: start.elapsed(),
         bundle_cached: bundle.cached,
     };
-    Ok((report, Kept { bundle, renderer, site_json, page_json }))
+    Ok((report, Kept { bundle, renderer, site_json, page_json: written.json }))
+}
+
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// The bundle does not depend on content: it starts first and runs alongside.
@@ -194,16 +220,18 @@ fn index_and_compress(
     site: &Site,
     out: &Path,
     assets_compressed: Option<std::thread::JoinHandle<Result<usize>>>,
+    cache: Option<&Cache>,
 ) -> Result<()> {
     let t = Instant::now();
     let (indexed, compressed) = std::thread::scope(|scope| {
-        let index = scope.spawn(|| (index(site, out), t.elapsed()));
+        let index_cache = cache.map(Cache::index_cache);
+        let index = scope.spawn(move || (index(site, out, index_cache), t.elapsed()));
         let compressed = (|| -> Result<usize> {
             if let Some(job) = assets_compressed {
                 job.join().map_err(|_| anyhow!("asset compression panicked"))??;
             }
             // Not the index folder: it is being written at this moment.
-            output::precompress(out, Some(&out.join(site_search::BUNDLE_DIR)))
+            compress::precompress(out, Some(&out.join(site_search::BUNDLE_DIR)), cache)
         })();
         (index.join(), compressed)
     });
@@ -211,13 +239,24 @@ fn index_and_compress(
     indexed?;
     compressed?;
     stages.done("index", index_time);
-    stages.run("compress", || output::precompress(&out.join(site_search::BUNDLE_DIR), None))?;
+    stages.run("compress", || compress::precompress(&out.join(site_search::BUNDLE_DIR), None, cache))?;
     Ok(())
 }
 
+/// A page that failed to render names what it was made from: its source file, or the engine's
+/// list or page it is.
+fn with_source(e: anyhow::Error, site: &Site) -> anyhow::Error {
+    let Some(failed) = e.downcast_ref::<RouteFailed>() else { return e };
+    match site.origins.get(&failed.route) {
+        Some(origin) => anyhow!("{origin}: {failed}"),
+        None => e,
+    }
+}
+
 /// The search index of the site's pages.
-fn index(site: &Site, out: &Path) -> Result<()> {
-    site_search::write_index(&site.pages, &site.search_titles, &site.data.locale, out)?;
+fn index(site: &Site, out: &Path, cache: Option<(PathBuf, &str)>) -> Result<()> {
+    let cache = cache.as_ref().map(|(dir, salt)| (dir.as_path(), *salt));
+    site_search::write_index_cached(&site.pages, &site.search_titles, &site.data.locale, out, cache)?;
     Ok(())
 }
 

@@ -6,6 +6,8 @@ use std::time::{Duration, Instant};
 #[derive(Debug, Default, Clone)]
 pub struct Report {
     pub pages: usize,
+    /// Pages prerendered by this build; the others came from the cache.
+    pub rendered: usize,
     pub files: usize,
     pub warnings: Vec<String>,
     pub stages: Vec<(&'static str, Duration)>,

@@ -47,7 +47,8 @@ pub fn sources(opts: &Options) -> Sources {
     s
 }
 
-fn engine() -> String {
+/// The engine binary's identity: its version, and the time and size of the file.
+pub(crate) fn engine() -> String {
     let exe = std::env::current_exe().ok().and_then(|e| std::fs::metadata(e).ok());
     let identity = exe.map(|m| format!("{:?} {}", m.modified().ok(), m.len())).unwrap_or_default();
     format!("{} {identity}", env!("CARGO_PKG_VERSION"))

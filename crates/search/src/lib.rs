@@ -44,22 +44,46 @@ pub struct IndexStats {
 /// `out_dir/pagefind/`: Pagefind's runtime and index, and `search-manifest.json`. `language`
 /// is the site's locale (`zh-hans`): Pagefind segments Chinese words by it.
 pub fn write_index(pages: &[PageData], titles: &[SearchTitle], language: &str, out_dir: &Path) -> Result<IndexStats> {
+    write_index_cached(pages, titles, language, out_dir, None)
+}
+
+/// [`write_index`], keeping the index's files in the folder `cache.0` under a hash of the salt
+/// `cache.1` (the caller's version) and everything Pagefind is given: a site whose searchable text did not change gets the same files again
+/// without indexing. The cache holds the latest index only.
+pub fn write_index_cached(
+    pages: &[PageData],
+    titles: &[SearchTitle],
+    language: &str,
+    out_dir: &Path,
+    cache: Option<(&Path, &str)>,
+) -> Result<IndexStats> {
     let by_route: std::collections::HashMap<&str, &SearchTitle> =
         titles.iter().map(|t| (t.route.as_str(), t)).collect();
     let records: Vec<SearchRecord> =
         pages.iter().filter_map(|p| by_route.get(p.route.as_str()).and_then(|t| SearchRecord::of(p, t))).collect();
-    let mut prefixes = Prefixes::default();
-    let mut documents = Vec::with_capacity(records.len());
-    for (position, record) in records.iter().enumerate() {
-        let (html, plain) = record.html(language, position);
-        prefixes.add_text(&record.title.title);
-        prefixes.add_text(&plain);
-        documents.push((record.title.route.clone(), html));
+    let (documents, plain): (Vec<(String, String)>, Vec<String>) = records
+        .iter()
+        .enumerate()
+        .map(|(position, record)| {
+            let (html, plain) = record.html(language, position);
+            ((record.title.route.clone(), html), plain)
+        })
+        .unzip();
+    let dir = out_dir.join(BUNDLE_DIR);
+    let entry = cache.map(|(dir, salt)| dir.join(documents_key(salt, &documents, &records)));
+    if let Some(entry) = entry.as_deref().filter(|e| e.is_dir()) {
+        return restore(entry, &dir);
     }
+    // The words of every title and text, for the manifest's probes.
+    let mut prefixes = Prefixes::default();
+    for (record, plain) in records.iter().zip(&plain) {
+        prefixes.add_text(&record.title.title);
+        prefixes.add_text(plain);
+    }
+    drop(plain);
+    let mut stats = IndexStats { pages: records.len(), files: 0, bytes: 0 };
     let files = pagefind_bundle(documents)?;
     let version = runtime_version(&files)?;
-    let dir = out_dir.join(BUNDLE_DIR);
-    let mut stats = IndexStats { pages: records.len(), files: 0, bytes: 0 };
     for file in files.iter().filter(|f| is_used(&f.filename)) {
         write_file(&dir.join(&file.filename), &file.contents)?;
         stats.files += 1;
@@ -74,7 +98,68 @@ pub fn write_index(pages: &[PageData], titles: &[SearchTitle], language: &str, o
     write_file(&dir.join(MANIFEST_FILE), &json)?;
     stats.files += 1;
     stats.bytes += json.len() as u64;
+    if let Some(entry) = &entry {
+        keep(&dir, entry);
+    }
     Ok(stats)
+}
+
+/// A hash of the salt, the Pagefind version, every document given to it and the manifest's title list.
+fn documents_key(salt: &str, documents: &[(String, String)], records: &[SearchRecord]) -> String {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    h.update(salt.as_bytes());
+    h.update([0]);
+    h.update(PAGEFIND_VERSION.as_bytes());
+    let titles: Vec<&SearchTitle> = records.iter().map(|r| &r.title).collect();
+    h.update(serde_json::to_vec(&titles).unwrap_or_default());
+    for (url, html) in documents {
+        for part in [url, html] {
+            h.update((part.len() as u64).to_le_bytes());
+            h.update(part.as_bytes());
+        }
+    }
+    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Puts the cached index `entry` (Pagefind's files and the manifest) at `dir`.
+fn restore(entry: &Path, dir: &Path) -> Result<IndexStats> {
+    let mut stats = IndexStats { pages: 0, files: 0, bytes: 0 };
+    for e in walkdir::WalkDir::new(entry).into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file()) {
+        let target = dir.join(e.path().strip_prefix(entry)?);
+        if let Some(parent) = target.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        if std::fs::hard_link(e.path(), &target).is_err() {
+            std::fs::copy(e.path(), &target).with_context(|| format!("copying {}", e.path().display()))?;
+        }
+        stats.files += 1;
+        stats.bytes += e.metadata()?.len();
+    }
+    let manifest = std::fs::read(dir.join(MANIFEST_FILE)).context("the cached index has no manifest")?;
+    stats.pages = serde_json::from_slice::<SearchManifest>(&manifest)?.pages.len();
+    Ok(stats)
+}
+
+/// Keeps the index just written at `dir` as the cache's only entry, `entry`. The cache is an
+/// optimisation: failing to keep it is not an error.
+fn keep(dir: &Path, entry: &Path) {
+    let Some(cache) = entry.parent() else { return };
+    if let Ok(old) = std::fs::read_dir(cache) {
+        for e in old.filter_map(Result::ok) {
+            let _ = std::fs::remove_dir_all(e.path());
+        }
+    }
+    let partial = entry.with_extension(format!("partial-{}", std::process::id()));
+    let linked =
+        walkdir::WalkDir::new(dir).into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file()).all(|e| {
+            let target = partial.join(e.path().strip_prefix(dir).unwrap());
+            target.parent().is_some_and(|p| std::fs::create_dir_all(p).is_ok())
+                && (std::fs::hard_link(e.path(), &target).is_ok() || std::fs::copy(e.path(), &target).is_ok())
+        });
+    if !linked || std::fs::rename(&partial, entry).is_err() {
+        let _ = std::fs::remove_dir_all(&partial);
+    }
 }
 
 /// Runs Pagefind over `(url, html)` documents and returns the files of its bundle.

@@ -1,0 +1,165 @@
+// The scale benchmark (a command that reports figures, not a test): generates sites of about
+// 1 000, 5 000 and 10 000 pages from the real content and builds each cold (no build/, empty
+// cache) and warm (unchanged inputs), reporting each stage's time, the time per page and the
+// peak memory of the whole process tree (the engine and its Node and git children).
+//   node bench/scale.mjs [pages…]           default: 1000 5000 10000
+// Needs target/release/docsite (bench/scale builds it first). Writes bench/output/scale.json.
+//
+// Each copy K of content/docs lives under /docs/vK/ with its own four sidebars (site.toml's,
+// ids suffixed); links to /docs/… inside a copy's docs and posts are rewritten into the copy,
+// relative links stay relative. Each copy also gets its own blog posts. Every copy's pages
+// differ from the original's (title and a sentence name the copy), so no stage can take one
+// page for another.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {spawn} from 'node:child_process';
+import {fileURLToPath} from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const bin = process.env.DOCSITE_BIN ?? path.join(root, 'target/release/docsite');
+const outDir = path.join(here, 'output');
+
+/** Files under `dir`, relative. */
+function files(dir, base = dir) {
+  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? files(p, base) : [path.relative(base, p)];
+  });
+}
+
+/** A copy's version of a Markdown file: its title names the copy, a line in the body too, and
+ * site links to docs point into the copy. */
+function copyMarkdown(text, k) {
+  const prefixed = text.replace(/\]\(\/docs\/(?!tags\b)/g, `](/docs/v${k}/`).replace(/^(title: .*?)(["']?)$/m, `$1（副本 ${k}）$2`);
+  const end = prefixed.indexOf('\n---\n', 4) + 5;
+  return `${prefixed.slice(0, end)}\n本页是第 ${k} 份副本。\n${prefixed.slice(end)}`;
+}
+
+/** site.toml's sidebars again for copy `k`: ids suffixed, doc ids under `vK/`. */
+function copySidebars(toml, k) {
+  const start = toml.indexOf('[[sidebars]]');
+  const end = toml.indexOf('\n[', toml.lastIndexOf('[[sidebars]]') + 1);
+  return toml
+    .slice(start, end)
+    .replace(/^id = "(.+)"$/gm, `id = "$1-v${k}"`)
+    .replace(/^(\s*)"([A-Za-z][\w./-]*)"/gm, `$1"v${k}/$2"`)
+    .replace(/doc = "([\w./-]+)"/g, `doc = "v${k}/$1"`);
+}
+
+/** Generates a site of about `pages` pages under bench/output/scale-<pages>; returns its root. */
+function generate(pages) {
+  const site = path.join(outDir, `scale-${pages}`);
+  fs.rmSync(site, {recursive: true, force: true});
+  const docs = files(path.join(root, 'content/docs')).filter((f) => f.endsWith('.md'));
+  const posts = files(path.join(root, 'content/blog'));
+  // The real site: 155 pages; each copy adds 81 docs, 23 posts and about 7 blog list pages.
+  const copies = Math.max(0, Math.round((pages - 155) / 111));
+  fs.cpSync(path.join(root, 'content'), path.join(site, 'content'), {recursive: true});
+  fs.cpSync(path.join(root, 'static'), path.join(site, 'static'), {recursive: true});
+  let toml = fs.readFileSync(path.join(root, 'site.toml'), 'utf8');
+  const sidebars = [];
+  for (let k = 1; k <= copies; k++) {
+    for (const f of docs) {
+      const to = path.join(site, 'content/docs', `v${k}`, f);
+      fs.mkdirSync(path.dirname(to), {recursive: true});
+      fs.writeFileSync(to, copyMarkdown(fs.readFileSync(path.join(root, 'content/docs', f), 'utf8'), k));
+    }
+    for (const f of posts) {
+      const to = path.join(site, 'content/blog', f.replace(/\.md$/, `-v${k}.md`));
+      fs.writeFileSync(to, copyMarkdown(fs.readFileSync(path.join(root, 'content/blog', f), 'utf8'), k));
+    }
+    // Images next to docs (refine/img) come along with the docs' folders.
+    for (const f of files(path.join(root, 'content/docs')).filter((f) => !f.endsWith('.md'))) {
+      const to = path.join(site, 'content/docs', `v${k}`, f);
+      fs.mkdirSync(path.dirname(to), {recursive: true});
+      fs.copyFileSync(path.join(root, 'content/docs', f), to);
+    }
+    sidebars.push(copySidebars(toml, k));
+  }
+  const at = toml.indexOf('\n[blog]');
+  toml = `${toml.slice(0, at)}\n${sidebars.join('\n')}${toml.slice(at)}`;
+  fs.writeFileSync(path.join(site, 'site.toml'), toml);
+  return site;
+}
+
+/** Resident memory of every process under `pid` (itself included), in bytes: the sum, and the
+ * largest single process. */
+function treeMemory(pid) {
+  const children = new Map();
+  const rss = new Map();
+  for (const p of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const parent = Number(fields[1]);
+      if (!children.has(parent)) children.set(parent, []);
+      children.get(parent).push(Number(p));
+      rss.set(Number(p), Number(fs.readFileSync(`/proc/${p}/statm`, 'utf8').split(' ')[1]) * 4096);
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  let sum = 0;
+  let largest = 0;
+  const stack = [pid];
+  while (stack.length) {
+    const p = stack.pop();
+    sum += rss.get(p) ?? 0;
+    largest = Math.max(largest, rss.get(p) ?? 0);
+    stack.push(...(children.get(p) ?? []));
+  }
+  return {sum, largest};
+}
+
+/** Runs one build of `site`, sampling the process tree's memory every 25 ms. */
+function build(site, label) {
+  const report = path.join(outDir, `scale-report-${label}.json`);
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    // time(1) adds the CPU time of the whole tree (children are waited for): steadier than
+    // the wall clock on a shared machine.
+    const timeFile = path.join(outDir, `scale-time-${label}.txt`);
+    const args = ['-f', '%U %S', '-o', timeFile, bin, '--root', site, 'build', '--report', report];
+    const child = spawn('/usr/bin/time', args, {stdio: ['ignore', 'ignore', 'pipe']});
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    let peak = {sum: 0, largest: 0};
+    const sample = () => {
+      const m = treeMemory(child.pid);
+      peak = {sum: Math.max(peak.sum, m.sum), largest: Math.max(peak.largest, m.largest)};
+    };
+    const timer = setInterval(sample, 25);
+    child.on('exit', (code) => {
+      clearInterval(timer);
+      const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+      if (code !== 0) return reject(new Error(`build of ${site} failed (${code}):\n${stderr}`));
+      const r = JSON.parse(fs.readFileSync(report, 'utf8'));
+      const [user, sys] = fs.readFileSync(timeFile, 'utf8').trim().split('\n').pop().split(' ').map(Number);
+      resolve({...r, wallMs: Math.round(wallMs), cpuMs: Math.round((user + sys) * 1000), peakTreeMB: Math.round(peak.sum / 2 ** 20), peakProcessMB: Math.round(peak.largest / 2 ** 20)});
+    });
+  });
+}
+
+const sizes = process.argv.slice(2).map(Number);
+const results = [];
+for (const pages of sizes.length ? sizes : [1000, 5000, 10000]) {
+  const site = generate(pages);
+  fs.rmSync(path.join(site, 'build'), {recursive: true, force: true});
+  fs.rmSync(path.join(site, '.cache'), {recursive: true, force: true});
+  const cold = await build(site, `${pages}-cold`);
+  const warm = await build(site, `${pages}-warm`);
+  for (const [name, r] of [['cold', cold], ['warm', warm]]) {
+    const stages = Object.entries(r.stagesMs).map(([k, v]) => `${k} ${v}`).join(', ');
+    console.log(
+      `${r.pages} pages ${name}: ${(r.totalMs / 1000).toFixed(2)} s (process ${(r.wallMs / 1000).toFixed(2)} s), ` +
+        `${(r.totalMs / r.pages).toFixed(2)} ms/page, CPU ${(r.cpuMs / 1000).toFixed(1)} s, peak ${r.peakTreeMB} MB tree / ${r.peakProcessMB} MB largest process; ${stages}`,
+    );
+  }
+  results.push({target: pages, cold, warm});
+  fs.rmSync(site, {recursive: true, force: true});
+}
+const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, load average ${os.loadavg()[0].toFixed(1)} at the end`;
+fs.writeFileSync(path.join(outDir, 'scale.json'), JSON.stringify({date: new Date().toISOString().slice(0, 10), machine, results}, null, 1) + '\n');
+console.log(`machine: ${machine}; wrote bench/output/scale.json`);

@@ -1,0 +1,86 @@
+//! The prerender processes against a stand-in server bundle: pages stream through several
+//! processes, a page whose render throws is reported with its message, and a process that dies
+//! mid-build is reported instead of hanging the build.
+
+use site_frontend::{Bundle, PageFailed, Renderer};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// A server bundle whose `renderDocument` echoes the route, throws for `/throws`, and kills
+/// its own process for `/dies`.
+const ENTRY: &str = r#"
+export async function prepare() {}
+export function renderDocument(site, page, shell) {
+  if (page.route === '/throws') throw new TypeError(`cannot read the demo of ${page.route}`);
+  if (page.route === '/dies') process.kill(process.pid, 'SIGKILL');
+  return `<html>${site.title} ${page.route} ${process.pid}</html>`;
+}
+"#;
+
+fn stand_in_bundle(dir: &Path) -> Bundle {
+    std::fs::create_dir_all(dir.join(".vite")).unwrap();
+    std::fs::write(dir.join("entry.mjs"), ENTRY).unwrap();
+    std::fs::write(dir.join("index.html"), "<html><!--app-html--></html>").unwrap();
+    std::fs::write(dir.join(".vite/manifest.json"), "{}").unwrap();
+    Bundle { client_dir: dir.to_path_buf(), server_entry: dir.join("entry.mjs"), cached: true, hash: String::new() }
+}
+
+fn script() -> PathBuf {
+    site_testkit::frontend().join("scripts/prerender.mjs")
+}
+
+fn page(route: &str) -> String {
+    format!(r#"{{"route":"{route}"}}"#)
+}
+
+/// Renders `routes` on a thread, failing the test if the renderer has not answered in time.
+fn render_routes(routes: Vec<String>, workers: usize) -> Result<Vec<(usize, String)>, anyhow::Error> {
+    let dir = tempfile::tempdir().unwrap();
+    let bundle = stand_in_bundle(dir.path());
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut renderer = Renderer::start(&script(), &bundle, r#"{"title":"站点"}"#, workers).unwrap();
+        let mut got = Vec::new();
+        let r = renderer.render_each(routes.iter().map(|r| page(r)), |i, html| {
+            got.push((i, html));
+            Ok(())
+        });
+        let _ = tx.send(r.map(|_| got));
+    });
+    rx.recv_timeout(Duration::from_secs(60)).expect("the renderer answered instead of hanging")
+}
+
+#[test]
+fn every_page_is_rendered_once_across_the_processes() {
+    let routes: Vec<String> = (0..40).map(|i| format!("/p{i}")).collect();
+    let mut got = render_routes(routes, 2).unwrap();
+    got.sort();
+    assert_eq!(got.len(), 40);
+    for (i, html) in &got {
+        assert!(html.starts_with(&format!("<html>站点 /p{i} ")), "{html}");
+    }
+    let pids: std::collections::HashSet<&str> = got.iter().map(|(_, h)| h.rsplit(' ').next().unwrap()).collect();
+    assert_eq!(pids.len(), 2, "both processes rendered pages");
+}
+
+#[test]
+fn a_page_that_throws_is_reported_with_its_position_and_message() {
+    let routes = vec!["/a".to_string(), "/b".to_string(), "/throws".to_string(), "/c".to_string()];
+    let e = render_routes(routes, 2).unwrap_err();
+    let failed = e.downcast_ref::<PageFailed>().unwrap_or_else(|| panic!("not a page failure: {e:#}"));
+    assert_eq!(failed.index, 2);
+    assert!(failed.message.starts_with("cannot read the demo of /throws\n"), "{}", failed.message);
+    assert!(failed.message.contains("  at "), "the top of the stack follows: {}", failed.message);
+}
+
+#[test]
+fn a_process_killed_mid_build_is_reported_not_waited_for() {
+    let mut routes: Vec<String> = (0..30).map(|i| format!("/p{i}")).collect();
+    routes.insert(12, "/dies".to_string());
+    let e = render_routes(routes, 2).unwrap_err();
+    let failed = e.downcast_ref::<PageFailed>().unwrap_or_else(|| panic!("not a page failure: {e:#}"));
+    assert_eq!(failed.index, 12);
+    assert!(failed.message.contains("stopped while rendering this page"), "{}", failed.message);
+    assert!(failed.message.contains("signal: 9"), "how it ended: {}", failed.message);
+}

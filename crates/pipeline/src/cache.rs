@@ -1,0 +1,213 @@
+//! The build cache, `<root>/.cache/docsite/` (beside the social cards): what earlier builds
+//! made, so a build renders and compresses only what changed. Every entry is named by a hash of
+//! everything it was made from, so an entry is either right for the inputs or never looked up:
+//!
+//! - `pages/<key>/`: a page's files as the build writes them (`html`, `html.br`, `html.gz`,
+//!   `json`, `json.br`, `json.gz`); the key hashes the engine, the front-end bundle, the site
+//!   data and the page's data: everything its prerender reads.
+//! - `compressed/<key>.br|.gz`: the compressed copies of any other file; the key hashes its
+//!   contents and the compression setting.
+//!
+//! Entries go into the output as hard links (a copy where the cache is on another device), and
+//! are made by linking the output's new files, so a cold build writes each file once. Entries no
+//! build used since are removed after the build ([`Cache::prune`]).
+
+use anyhow::{Context, Result};
+use sha2::{Digest, Sha256};
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+pub struct Cache {
+    dir: PathBuf,
+    /// The engine's identity: every key includes it, so a rebuilt engine (another compressor,
+    /// another index writer) finds none of an earlier engine's entries.
+    engine: String,
+    /// Hash state of what every page's render depends on besides its own data.
+    render_salt: Sha256,
+    /// Entries this build used or made, kept by [`Cache::prune`].
+    used: Mutex<HashSet<String>>,
+}
+
+/// The file name suffixes of a page's entry, and the output files they stand for.
+pub const PAGE_FILES: &[&str] = &["html", "html.br", "html.gz", "json", "json.br", "json.gz"];
+
+impl Cache {
+    /// The cache of the site at `root`, for pages rendered by `engine` with the front-end
+    /// bundle `bundle_hash` and the site data `site_json`.
+    pub fn open(root: &Path, engine: &str, bundle_hash: &str, site_json: &str) -> Result<Cache> {
+        let dir = root.join(".cache/docsite");
+        for sub in ["pages", "compressed", "index"] {
+            std::fs::create_dir_all(dir.join(sub)).with_context(|| format!("creating {}", dir.join(sub).display()))?;
+        }
+        let mut render_salt = Sha256::new();
+        for part in [engine, bundle_hash, site_json] {
+            render_salt.update((part.len() as u64).to_le_bytes());
+            render_salt.update(part.as_bytes());
+        }
+        Ok(Cache { dir, engine: engine.to_string(), render_salt, used: Mutex::default() })
+    }
+
+    /// Where the search index keeps its latest files, and the salt of its keys
+    /// (`site_search::write_index_cached`).
+    pub fn index_cache(&self) -> (PathBuf, &str) {
+        (self.dir.join("index"), &self.engine)
+    }
+
+    /// The key of a page with the data `page_json`.
+    pub fn page_key(&self, page_json: &str) -> String {
+        let mut h = self.render_salt.clone();
+        h.update(page_json.as_bytes());
+        hex(&h.finalize())
+    }
+
+    /// Puts the cached files of page `key` at `out_base` + `.html`, `.html.br`, …; false when
+    /// the cache has no such page.
+    pub fn restore_page(&self, key: &str, html_out: &Path, json_out: &Path) -> Result<bool> {
+        let entry = self.dir.join("pages").join(key);
+        if !entry.is_dir() {
+            return Ok(false);
+        }
+        for name in PAGE_FILES {
+            let from = entry.join(name);
+            if from.exists() {
+                place(&from, &page_file(name, html_out, json_out))?;
+            }
+        }
+        self.used.lock().unwrap().insert(format!("pages/{key}"));
+        Ok(true)
+    }
+
+    /// Keeps the page files just written at `html_out` and `json_out` (and their compressed
+    /// copies, where there are some) as the entry `key`. The cache only saves time: failing to
+    /// keep an entry (a full disk, another build pruning) does not fail the build.
+    pub fn store_page(&self, key: &str, html_out: &Path, json_out: &Path) {
+        if self.try_store_page(key, html_out, json_out).is_ok() {
+            self.used.lock().unwrap().insert(format!("pages/{key}"));
+        }
+    }
+
+    fn try_store_page(&self, key: &str, html_out: &Path, json_out: &Path) -> Result<()> {
+        let pages = self.dir.join("pages");
+        let partial = pages.join(format!("{key}.partial-{}", std::process::id()));
+        std::fs::create_dir_all(&partial)?;
+        for name in PAGE_FILES {
+            let file = page_file(name, html_out, json_out);
+            if file.exists() {
+                place(&file, &partial.join(name))?;
+            }
+        }
+        // Complete or absent: a build killed meanwhile leaves only a `.partial` folder. The
+        // rename fails when another build made the same entry meanwhile.
+        if std::fs::rename(&partial, pages.join(key)).is_err() {
+            let _ = std::fs::remove_dir_all(&partial);
+        }
+        Ok(())
+    }
+
+    /// The key of `bytes` compressed with `setting` by this engine.
+    pub fn compressed_key(&self, bytes: &[u8], setting: &str) -> String {
+        let mut h = Sha256::new();
+        h.update(self.engine.as_bytes());
+        h.update([0]);
+        h.update(setting.as_bytes());
+        h.update([0]);
+        h.update(bytes);
+        hex(&h.finalize())
+    }
+
+    /// The cached compressed copy `ext` (`br`, `gz`) for `key`, if any: `Some(None)` when the
+    /// cache knows it is not worth keeping (not smaller than the original).
+    pub fn compressed(&self, key: &str, ext: &str) -> Option<Option<PathBuf>> {
+        let dir = self.dir.join("compressed");
+        let file = dir.join(format!("{key}.{ext}"));
+        if file.exists() {
+            self.used.lock().unwrap().insert(format!("compressed/{key}.{ext}"));
+            return Some(Some(file));
+        }
+        let none = dir.join(format!("{key}.{ext}.none"));
+        if none.exists() {
+            self.used.lock().unwrap().insert(format!("compressed/{key}.{ext}.none"));
+            return Some(None);
+        }
+        None
+    }
+
+    /// Keeps the compressed copy `ext` for `key`: the file `made`, or a note that none is kept.
+    /// Like [`Cache::store_page`], a failure only loses the entry.
+    pub fn store_compressed(&self, key: &str, ext: &str, made: Option<&Path>) {
+        let _ = self.try_store_compressed(key, ext, made);
+    }
+
+    fn try_store_compressed(&self, key: &str, ext: &str, made: Option<&Path>) -> Result<()> {
+        let name = match made {
+            Some(_) => format!("{key}.{ext}"),
+            None => format!("{key}.{ext}.none"),
+        };
+        let target = self.dir.join("compressed").join(&name);
+        let partial = self.dir.join("compressed").join(format!("{name}.partial-{}", std::process::id()));
+        match made {
+            Some(file) => place(file, &partial)?,
+            None => std::fs::write(&partial, b"")?,
+        }
+        std::fs::rename(&partial, &target)?;
+        self.used.lock().unwrap().insert(format!("compressed/{name}"));
+        Ok(())
+    }
+
+    /// Removes the entries this build neither used nor made (and what killed builds left).
+    pub fn prune(&self) -> Result<usize> {
+        let used = self.used.lock().unwrap();
+        let mut removed = 0;
+        for sub in ["pages", "compressed"] {
+            for entry in std::fs::read_dir(self.dir.join(sub))?.filter_map(Result::ok) {
+                let name = format!("{sub}/{}", entry.file_name().to_string_lossy());
+                if used.contains(&name) || another_build_is_writing(&name) {
+                    continue;
+                }
+                let path = entry.path();
+                let _ = if path.is_dir() { std::fs::remove_dir_all(&path) } else { std::fs::remove_file(&path) };
+                removed += 1;
+            }
+        }
+        Ok(removed)
+    }
+}
+
+/// Whether `name` is an entry another build, still running, is making.
+fn another_build_is_writing(name: &str) -> bool {
+    let Some((_, pid)) = name.rsplit_once(".partial-") else { return false };
+    pid.parse::<u32>().is_ok_and(|pid| pid != std::process::id() && Path::new(&format!("/proc/{pid}")).exists())
+}
+
+/// The output file a page entry's `name` stands for.
+fn page_file(name: &str, html_out: &Path, json_out: &Path) -> PathBuf {
+    let (base, rest) = match name.strip_prefix("html") {
+        Some(rest) => (html_out, rest),
+        None => (json_out, &name["json".len()..]),
+    };
+    let mut s = base.as_os_str().to_owned();
+    s.push(rest);
+    PathBuf::from(s)
+}
+
+/// Puts the file `from` at `to` (replacing what is there): a hard link, or a copy where links
+/// cannot be made (another device).
+pub(crate) fn place(from: &Path, to: &Path) -> Result<()> {
+    match std::fs::hard_link(from, to) {
+        Ok(()) => return Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            std::fs::remove_file(to).with_context(|| format!("replacing {}", to.display()))?;
+            if std::fs::hard_link(from, to).is_ok() {
+                return Ok(());
+            }
+        }
+        Err(_) => {}
+    }
+    std::fs::copy(from, to).with_context(|| format!("copying {} to {}", from.display(), to.display()))?;
+    Ok(())
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}

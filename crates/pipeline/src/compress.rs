@@ -1,0 +1,91 @@
+//! Brotli and gzip copies of the site's text files, for servers that send them as they are.
+//! With a cache, a file whose contents an earlier build compressed gets that build's copies.
+
+use crate::cache::Cache;
+use anyhow::Result;
+use rayon::prelude::*;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+fn compressible(path: &Path) -> bool {
+    matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("html" | "js" | "mjs" | "css" | "json" | "xml" | "svg" | "txt" | "md" | "map" | "webmanifest")
+    )
+}
+
+/// Writes `.br` and `.gz` next to every compressible file under `out` that has none yet (in
+/// parallel), keeping only the ones smaller than the original. Returns how many it compressed.
+pub fn precompress(out: &Path, skip: Option<&Path>, cache: Option<&Cache>) -> Result<usize> {
+    let files: Vec<PathBuf> = walkdir::WalkDir::new(out)
+        .into_iter()
+        .filter_entry(|e| skip.is_none_or(|s| e.path() != s))
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file() && compressible(e.path()))
+        .map(|e| e.into_path())
+        .filter(|p| !sibling(p, "gz").exists())
+        .collect();
+    files.par_iter().try_for_each(|f| compress_file(f, &std::fs::read(f)?, cache))?;
+    Ok(files.len())
+}
+
+/// `file.ext`.
+fn sibling(f: &Path, ext: &str) -> PathBuf {
+    let mut s = f.as_os_str().to_owned();
+    s.push(".");
+    s.push(ext);
+    PathBuf::from(s)
+}
+
+/// The brotli quality and gzip level for a file. Hashed assets are compressed once and cached
+/// by browsers for a year: spend the time on them. Pages are many and change every build: a
+/// faster setting loses a few percent.
+fn setting(f: &Path) -> (u32, u32) {
+    let hashed = f.components().any(|c| c.as_os_str() == "assets");
+    if hashed { (11, 9) } else { (5, 6) }
+}
+
+/// Writes `path.br` and `path.gz` for `data` (the contents of `path`), or puts the cache's
+/// copies for the same contents there.
+pub fn compress_file(f: &Path, data: &[u8], cache: Option<&Cache>) -> Result<()> {
+    if data.len() < 512 || !compressible(f) {
+        return Ok(());
+    }
+    let (quality, level) = setting(f);
+    let key = cache.map(|c| c.compressed_key(data, &format!("br{quality}-gz{level}")));
+    for ext in ["br", "gz"] {
+        let target = sibling(f, ext);
+        if let (Some(cache), Some(key)) = (cache, &key) {
+            match cache.compressed(key, ext) {
+                Some(Some(copy)) => {
+                    crate::cache::place(&copy, &target)?;
+                    continue;
+                }
+                Some(None) => continue,
+                None => {}
+            }
+        }
+        let packed = if ext == "br" { brotli(data, quality)? } else { gzip(data, level)? };
+        let kept = packed.len() < data.len();
+        if kept {
+            std::fs::write(&target, packed)?;
+        }
+        if let (Some(cache), Some(key)) = (cache, &key) {
+            cache.store_compressed(key, ext, kept.then_some(target.as_path()));
+        }
+    }
+    Ok(())
+}
+
+fn brotli(data: &[u8], quality: u32) -> Result<Vec<u8>> {
+    let mut br = Vec::with_capacity(data.len() / 3);
+    let params = brotli::enc::BrotliEncoderParams { quality: quality as i32, lgwin: 22, ..Default::default() };
+    brotli::BrotliCompress(&mut &data[..], &mut br, &params)?;
+    Ok(br)
+}
+
+fn gzip(data: &[u8], level: u32) -> Result<Vec<u8>> {
+    let mut gz = flate2::write::GzEncoder::new(Vec::with_capacity(data.len() / 3), flate2::Compression::new(level));
+    gz.write_all(data)?;
+    Ok(gz.finish()?)
+}

@@ -1,0 +1,79 @@
+//! Incremental builds: after an edit, `build` re-renders only the pages the edit affects and
+//! takes the rest from the cache (`.cache/docsite/`), and its output is byte for byte the output
+//! of a cold build (empty cache) of the same inputs.
+
+use site_pipeline::{Options, Report};
+use site_testkit::{edit, fixture_copy};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+fn build(root: &Path, out: &Path) -> Report {
+    let mut opts = Options::new(root);
+    opts.frontend = site_testkit::frontend();
+    opts.out = out.to_path_buf();
+    site_pipeline::build(&opts).unwrap_or_else(|e| panic!("the fixture copy does not build: {e:#}"))
+}
+
+/// Every file under `dir` with its bytes, by relative path.
+fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| (e.path().strip_prefix(dir).unwrap().display().to_string(), std::fs::read(e.path()).unwrap()))
+        .collect()
+}
+
+fn assert_same_tree(incremental: &Path, cold: &Path) {
+    let (a, b) = (tree(incremental), tree(cold));
+    let names = |t: &BTreeMap<String, Vec<u8>>| t.keys().cloned().collect::<Vec<_>>();
+    assert_eq!(names(&a), names(&b), "the same files");
+    let differing: Vec<&String> = a.iter().filter(|(k, v)| b[*k] != **v).map(|(k, _)| k).collect();
+    assert!(differing.is_empty(), "files that differ from the cold build: {differing:?}");
+}
+
+/// Builds `site` after `change`, then again from an empty cache, and compares the two.
+fn incremental_equals_cold(site: &Path, change: impl FnOnce(&Path)) -> Report {
+    let first = build(site, &site.join("build"));
+    assert_eq!(first.rendered, first.pages, "a build with an empty cache renders every page");
+    change(site);
+    let incremental = build(site, &site.join("build"));
+    std::fs::remove_dir_all(site.join(".cache")).unwrap();
+    let cold = build(site, &site.join("cold"));
+    assert_eq!(cold.rendered, cold.pages);
+    assert_same_tree(&site.join("build"), &site.join("cold"));
+    incremental
+}
+
+#[test]
+fn a_body_edit_re_renders_its_page_and_matches_a_cold_build() {
+    let site = fixture_copy();
+    let r = incremental_equals_cold(site.path(), |root| {
+        edit(root, "content/docs/guide/a.md", |t| format!("{t}\n增量构建加入的一段正文。\n"))
+    });
+    assert_eq!(r.rendered, 1, "only the edited page: {r:?}");
+}
+
+#[test]
+fn a_sidebar_label_change_re_renders_the_pages_of_that_sidebar() {
+    let site = fixture_copy();
+    let sidebar_docs = site_pipeline::check(&Options::new(site.path()))
+        .unwrap()
+        .site
+        .pages
+        .iter()
+        .filter(|p| matches!(&p.page, site_schema::Page::Doc(d) if d.sidebar.is_some()))
+        .count();
+    let r = incremental_equals_cold(site.path(), |root| {
+        edit(root, "site.toml", |t| t.replacen("category = \"", "category = \"改名的", 1))
+    });
+    assert!(r.rendered >= sidebar_docs && r.rendered < r.pages, "{} of {} pages: {r:?}", r.rendered, r.pages);
+}
+
+#[test]
+fn an_unchanged_build_renders_nothing() {
+    let site = fixture_copy();
+    build(site.path(), &site.path().join("build"));
+    let again = build(site.path(), &site.path().join("build"));
+    assert_eq!(again.rendered, 0, "{again:?}");
+}
