@@ -125,4 +125,10 @@ ${Object.entries(lh)
   .flatMap(([name, r]) => Object.entries(r.notPerfect).filter(([, v]) => v.length).map(([c, v]) => `- ${name}, ${c}: ${v.join(', ')}`))
   .join('\n')}
 `;
-fs.writeFileSync(path.join(here, 'RESULTS.md'), md);
+// Sections other commands write (bench/server, bench/scale, bench/fuzz) stay as they were.
+const sections = (text) => text.split(/^(?=## )/m).slice(1);
+const heading = (section) => section.split('\n')[0];
+const ours = new Set(sections(md).map(heading));
+const previous = fs.existsSync(path.join(here, 'RESULTS.md')) ? fs.readFileSync(path.join(here, 'RESULTS.md'), 'utf8') : '';
+const kept = sections(previous).filter((s) => !ours.has(heading(s)));
+fs.writeFileSync(path.join(here, 'RESULTS.md'), [md.trimEnd(), ...kept.map((s) => s.trimEnd())].join('\n\n') + '\n');
