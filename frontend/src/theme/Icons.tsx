@@ -7,6 +7,11 @@ const svg = (size: number, className: string | undefined, children: React.ReactN
   </svg>
 );
 
+/** A round-capped 2 px line drawing, the style most icons here share. */
+const line = (d: string) => (
+  <path fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" d={d} />
+);
+
 export const SunIcon = ({size = 20, className}: P) =>
   svg(
     size,
@@ -44,18 +49,7 @@ export const SearchIcon = ({size = 18, className}: P) =>
   );
 
 export const ExternalIcon = ({size = 12, className}: P) =>
-  svg(
-    size,
-    className,
-    <path
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5"
-    />,
-  );
+  svg(size, className, line('M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5'));
 
 export const CopyIcon = ({size = 16, className}: P) =>
   svg(
@@ -71,12 +65,7 @@ export const CheckIcon = ({size = 16, className}: P) =>
     <path fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" d="m5 12 5 5 9-10" />,
   );
 
-export const ChevronIcon = ({size = 16, className}: P) =>
-  svg(
-    size,
-    className,
-    <path fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" d="m9 6 6 6-6 6" />,
-  );
+export const ChevronIcon = ({size = 16, className}: P) => svg(size, className, line('m9 6 6 6-6 6'));
 
 export const GithubIcon = ({size = 22, className}: P) =>
   svg(
@@ -98,62 +87,15 @@ export const LanguageIcon = ({size = 20, className}: P) =>
     />,
   );
 
-export const SidebarCollapseIcon = ({size = 20, className}: P) =>
-  svg(
-    size,
-    className,
-    <path
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      d="m11 17-5-5 5-5M18 17l-5-5 5-5"
-    />,
-  );
+export const SidebarCollapseIcon = ({size = 20, className}: P) => svg(size, className, line('m11 17-5-5 5-5M18 17l-5-5 5-5'));
 
-export const SidebarExpandIcon = ({size = 20, className}: P) =>
-  svg(
-    size,
-    className,
-    <path
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      d="m13 17 5-5-5-5M6 17l5-5-5-5"
-    />,
-  );
+export const SidebarExpandIcon = ({size = 20, className}: P) => svg(size, className, line('m13 17 5-5-5-5M6 17l5-5-5-5'));
 
-export const EditIcon = ({size = 16, className}: P) =>
-  svg(
-    size,
-    className,
-    <path
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      d="M4 20h4L19 9l-4-4L4 16v4ZM13.5 6.5l4 4"
-    />,
-  );
+export const EditIcon = ({size = 16, className}: P) => svg(size, className, line('M4 20h4L19 9l-4-4L4 16v4ZM13.5 6.5l4 4'));
 
 /** Lines that run on, and lines that turn back under themselves. */
 export const WrapIcon = ({size = 16, className}: P) =>
-  svg(
-    size,
-    className,
-    <path
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      d="M4 6h16M4 12h13a3 3 0 0 1 0 6h-4m2-2.5L12.5 18l2.5 2.5M4 18h5"
-    />,
-  );
+  svg(size, className, line('M4 6h16M4 12h13a3 3 0 0 1 0 6h-4m2-2.5L12.5 18l2.5 2.5M4 18h5'));
 
 export const FailIcon = ({size = 16, className}: P) =>
   svg(size, className, <path stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" d="M7 7l10 10M17 7 7 17" />);
