@@ -56,16 +56,6 @@ impl Renderer {
         Ok(Renderer { workers })
     }
 
-    /// Renders one page (its page-data JSON) to a complete HTML document.
-    pub fn render(&mut self, page_json: &str) -> Result<String> {
-        let mut html = None;
-        self.render_each(std::iter::once(page_json.to_string()), |_, h| {
-            html = Some(h);
-            Ok(())
-        })?;
-        html.ok_or_else(|| anyhow!("the prerender process gave no answer"))
-    }
-
     /// Renders `pages` (page-data JSON, produced as they are needed), handing each page's HTML
     /// to `on_page(index, html)` as soon as it arrives; pages arrive in any order. Stops at the
     /// first failure: a page that fails is a [`PageFailed`] error.
