@@ -8,14 +8,16 @@
 //! - **index**: the search index, while the remaining files compress.
 //! - **compress**: the index's own files.
 //!
-//! The site is written to a staging folder next to the output and moved into place only when
-//! every stage succeeded. `dev` writes in place and keeps what it needs to rebuild ([`dev`]).
+//! The site is written to a staging folder next to the output and swapped into place only when
+//! every stage succeeded ([`publish`]). `dev` writes in place and keeps what it needs to rebuild
+//! ([`dev`]).
 
 mod cards;
 pub mod dev;
 mod history;
 mod load;
 pub mod output;
+pub mod publish;
 mod report;
 pub mod stamp;
 
@@ -85,7 +87,11 @@ pub(crate) struct Kept {
 
 /// The full build into `opts.out`.
 pub fn build(opts: &Options) -> Result<Report> {
-    Ok(full_build(opts)?.0)
+    match full_build(opts) {
+        Ok((report, _)) => Ok(report),
+        Err(e) if !opts.dev => Err(publish::explain_write_fault(e, &opts.out)),
+        Err(e) => Err(e),
+    }
 }
 
 pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
@@ -105,7 +111,11 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
         stages.run("cards", || cards::add(&mut site, &config, &words, &opts.root, &frontend.dir))?;
     }
 
-    let out = staging_dir(opts)?;
+    let staging = if opts.dev { None } else { Some(publish::Staging::create(&opts.out)?) };
+    let out = match &staging {
+        Some(s) => s.dir.clone(),
+        None => dev_dir(&opts.out)?,
+    };
     stages.run("export", || site_export::write(&site, &words, &out))?;
     if cards {
         cards::copy(&site, &opts.root, &out)?;
@@ -132,7 +142,9 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
     }
     let mode = if opts.dev { stamp::Mode::Dev } else { stamp::Mode::Production };
     stamp::write(&out, &stamp::current(opts, mode, &config.site.base_url)?)?;
-    publish(opts, &out)?;
+    if let Some(staging) = staging {
+        staging.publish()?;
+    }
     let report = Report {
         pages: site.pages.len(),
         files: output::files_under(&opts.out).len(),
@@ -167,14 +179,13 @@ pub(crate) fn site_json(site: &Site, dev: bool) -> Result<String> {
     Ok(serde_json::to_string(&data)?)
 }
 
-/// An empty folder to write into: the output itself in `dev`, else a staging folder beside it.
-fn staging_dir(opts: &Options) -> Result<PathBuf> {
-    let out = if opts.dev { opts.out.clone() } else { opts.out.with_extension("partial") };
+/// `dev` writes into the output itself, emptied first.
+fn dev_dir(out: &Path) -> Result<PathBuf> {
     if out.exists() {
-        std::fs::remove_dir_all(&out).with_context(|| format!("removing {}", out.display()))?;
+        std::fs::remove_dir_all(out).with_context(|| format!("removing {}", out.display()))?;
     }
-    std::fs::create_dir_all(&out)?;
-    Ok(out)
+    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+    Ok(out.to_path_buf())
 }
 
 /// The index (over the written pages) and the compression of what is left (assets, static
@@ -210,17 +221,5 @@ fn index_and_compress(
 /// The search index of the site's pages.
 fn index(site: &Site, out: &Path) -> Result<()> {
     site_search::write_index(&site.pages, &site.search_titles, &site.data.locale, out)?;
-    Ok(())
-}
-
-/// Moves the finished site into place.
-fn publish(opts: &Options, staged: &Path) -> Result<()> {
-    if opts.dev {
-        return Ok(());
-    }
-    if opts.out.exists() {
-        std::fs::remove_dir_all(&opts.out).with_context(|| format!("removing {}", opts.out.display()))?;
-    }
-    std::fs::rename(staged, &opts.out)?;
     Ok(())
 }

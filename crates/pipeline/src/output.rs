@@ -71,7 +71,7 @@ pub fn write_pages(
 pub fn write(out: &Path, rel: &Path, bytes: &[u8]) -> Result<()> {
     let path = out.join(rel);
     if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent)?;
+        std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
     }
     std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))
 }
@@ -98,7 +98,7 @@ pub fn copy_tree(from: &Path, to: &Path) -> Result<usize> {
     for (site_path, src) in &files {
         let dst = to.join(&site_path[1..]);
         if let Some(p) = dst.parent() {
-            std::fs::create_dir_all(p)?;
+            std::fs::create_dir_all(p).with_context(|| format!("creating {}", p.display()))?;
         }
         std::fs::copy(src, &dst).with_context(|| format!("copying {} to {}", src.display(), dst.display()))?;
     }
@@ -144,11 +144,14 @@ pub fn compress_file(f: &Path, data: &[u8]) -> Result<()> {
     gz.write_all(data)?;
     let gz = gz.finish()?;
     let name = f.file_name().unwrap().to_string_lossy().into_owned();
+    let write = |path: PathBuf, bytes: Vec<u8>| {
+        std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))
+    };
     if br.len() < data.len() {
-        std::fs::write(f.with_file_name(format!("{name}.br")), br)?;
+        write(f.with_file_name(format!("{name}.br")), br)?;
     }
     if gz.len() < data.len() {
-        std::fs::write(f.with_file_name(format!("{name}.gz")), gz)?;
+        write(f.with_file_name(format!("{name}.gz")), gz)?;
     }
     Ok(())
 }
