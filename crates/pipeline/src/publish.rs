@@ -91,7 +91,10 @@ fn swap_with(staged: &Path, out: &Path, exchange: fn(&Path, &Path) -> std::io::R
     }
     match exchange(staged, out) {
         // `staged` now holds the previous build. The new one is in place whatever happens next.
-        Ok(()) => return Ok(remove_or_warn(staged)),
+        Ok(()) => {
+            remove_or_warn(staged);
+            return Ok(());
+        }
         Err(e) if !exchange_unsupported(&e) => return Err(e).with_context(moving),
         Err(_) => {}
     }
