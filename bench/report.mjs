@@ -125,4 +125,14 @@ ${Object.entries(lh)
   .flatMap(([name, r]) => Object.entries(r.notPerfect).filter(([, v]) => v.length).map(([c, v]) => `- ${name}, ${c}: ${v.join(', ')}`))
   .join('\n')}
 `;
-fs.writeFileSync(path.join(here, 'RESULTS.md'), md);
+// Sections recorded by other commands (bench/server, bench/fuzz) are kept from the old file.
+const kept = ['## Server against nginx', '## Property tests, long run'];
+const old = fs.existsSync(path.join(here, 'RESULTS.md')) ? fs.readFileSync(path.join(here, 'RESULTS.md'), 'utf8') : '';
+const sections = kept.flatMap((heading) => {
+  const start = old.indexOf(heading);
+  if (start < 0) return [];
+  const next = old.indexOf('\n## ', start + 3);
+  return [old.slice(start, next >= 0 ? next + 1 : undefined)];
+});
+const at = md.indexOf('## Lighthouse');
+fs.writeFileSync(path.join(here, 'RESULTS.md'), md.slice(0, at) + sections.join('') + md.slice(at));
