@@ -111,7 +111,7 @@ fn a_build_killed_at_any_moment_leaves_the_previous_build_complete() {
         kill_at(format!("after {:.0} ms", whole.as_millis() as f64 * part), &mut |t| t >= whole.mul_f64(part));
     }
     eprintln!("a whole build took {whole:?}; killed {killed:?}");
-    assert!(killed.len() >= 5, "too few builds were killed before they finished: {killed:?}");
+    assert!(killed.len() >= 4, "too few builds were killed before they finished: {killed:?}");
 
     let (ok, err) = build(root, &out);
     assert!(ok, "{err}");
