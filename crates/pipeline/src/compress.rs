@@ -2,7 +2,7 @@
 //! With a cache, a file whose contents an earlier build compressed gets that build's copies.
 
 use crate::cache::Cache;
-use anyhow::Result;
+use anyhow::{Context, Result};
 use rayon::prelude::*;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -68,7 +68,7 @@ pub fn compress_file(f: &Path, data: &[u8], cache: Option<&Cache>) -> Result<()>
         let packed = if ext == "br" { brotli(data, quality)? } else { gzip(data, level)? };
         let kept = packed.len() < data.len();
         if kept {
-            std::fs::write(&target, packed)?;
+            std::fs::write(&target, packed).with_context(|| format!("writing {}", target.display()))?;
         }
         if let (Some(cache), Some(key)) = (cache, &key) {
             cache.store_compressed(key, ext, kept.then_some(target.as_path()));

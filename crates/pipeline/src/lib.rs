@@ -9,8 +9,9 @@
 //! - **index**: the search index, while the remaining files compress.
 //! - **compress**: the index's own files.
 //!
-//! The site is written to a staging folder next to the output and moved into place only when
-//! every stage succeeded. `dev` writes in place and keeps what it needs to rebuild ([`dev`]).
+//! The site is written to a staging folder next to the output and swapped into place only when
+//! every stage succeeded ([`publish`]). `dev` writes in place and keeps what it needs to rebuild
+//! ([`dev`]).
 
 pub mod cache;
 mod cards;
@@ -20,6 +21,7 @@ mod history;
 mod load;
 pub mod output;
 pub mod pages;
+pub mod publish;
 mod report;
 mod service_worker;
 pub mod stamp;
@@ -94,7 +96,11 @@ pub(crate) struct Kept {
 
 /// The full build into `opts.out`.
 pub fn build(opts: &Options) -> Result<Report> {
-    Ok(full_build(opts)?.0)
+    match full_build(opts) {
+        Ok((report, _)) => Ok(report),
+        Err(e) if !opts.dev => Err(publish::explain_write_fault(e, &opts.out)),
+        Err(e) => Err(e),
+    }
 }
 
 pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
@@ -118,7 +124,11 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
     let mode = if opts.dev { stamp::Mode::Dev } else { stamp::Mode::Production };
     let stamp = stamp::current(opts, mode, &config.site.base_url)?;
 
-    let out = staging_dir(opts)?;
+    let staging = if opts.dev { None } else { Some(publish::Staging::create(&opts.out)?) };
+    let out = match &staging {
+        Some(s) => s.dir.clone(),
+        None => dev_dir(&opts.out)?,
+    };
     stages.run("export", || site_export::write(&site, &words, &out))?;
     if cards {
         cards::copy(&site, &opts.root, &out)?;
@@ -157,7 +167,9 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
         index_and_compress(&mut stages, &site, &out, assets_compressed, cache.as_deref())?;
     }
     stamp::write(&out, &stamp)?;
-    publish(opts, &out)?;
+    if let Some(staging) = staging {
+        staging.publish()?;
+    }
     if let Some(cache) = &cache {
         // The site is in place: a cache that cannot be tidied only takes more room.
         let _ = cache.prune();
@@ -201,14 +213,13 @@ pub(crate) fn site_json(site: &Site, dev: bool) -> Result<String> {
     Ok(serde_json::to_string(&data)?)
 }
 
-/// An empty folder to write into: the output itself in `dev`, else a staging folder beside it.
-fn staging_dir(opts: &Options) -> Result<PathBuf> {
-    let out = if opts.dev { opts.out.clone() } else { opts.out.with_extension("partial") };
+/// `dev` writes into the output itself, emptied first.
+fn dev_dir(out: &Path) -> Result<PathBuf> {
     if out.exists() {
-        std::fs::remove_dir_all(&out).with_context(|| format!("removing {}", out.display()))?;
+        std::fs::remove_dir_all(out).with_context(|| format!("removing {}", out.display()))?;
     }
-    std::fs::create_dir_all(&out)?;
-    Ok(out)
+    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+    Ok(out.to_path_buf())
 }
 
 /// The index (over the written pages) and the compression of what is left (assets, static
@@ -257,17 +268,5 @@ fn with_source(e: anyhow::Error, site: &Site) -> anyhow::Error {
 fn index(site: &Site, out: &Path, cache: Option<(PathBuf, &str)>) -> Result<()> {
     let cache = cache.as_ref().map(|(dir, salt)| (dir.as_path(), *salt));
     site_search::write_index_cached(&site.pages, &site.search_titles, &site.data.locale, out, cache)?;
-    Ok(())
-}
-
-/// Moves the finished site into place.
-fn publish(opts: &Options, staged: &Path) -> Result<()> {
-    if opts.dev {
-        return Ok(());
-    }
-    if opts.out.exists() {
-        std::fs::remove_dir_all(&opts.out).with_context(|| format!("removing {}", opts.out.display()))?;
-    }
-    std::fs::rename(staged, &opts.out)?;
     Ok(())
 }

@@ -26,7 +26,7 @@ pub fn write_static(root: &Path, bundle: &Bundle, config: &Config, site: &Site, 
 pub fn write(out: &Path, rel: &Path, bytes: &[u8]) -> Result<()> {
     let path = out.join(rel);
     if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent)?;
+        std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
     }
     std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))
 }
@@ -53,7 +53,7 @@ pub fn copy_tree(from: &Path, to: &Path) -> Result<usize> {
     for (site_path, src) in &files {
         let dst = to.join(&site_path[1..]);
         if let Some(p) = dst.parent() {
-            std::fs::create_dir_all(p)?;
+            std::fs::create_dir_all(p).with_context(|| format!("creating {}", p.display()))?;
         }
         std::fs::copy(src, &dst).with_context(|| format!("copying {} to {}", src.display(), dst.display()))?;
     }

@@ -3,7 +3,7 @@
 //! from a stale one, a `dev` build or one made for another base URL.
 
 use crate::Options;
-use anyhow::Result;
+use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use site_frontend::{Frontend, Sources};
@@ -60,8 +60,8 @@ pub fn current(opts: &Options, mode: Mode, base_url: &str) -> Result<Stamp> {
 }
 
 pub fn write(out: &Path, stamp: &Stamp) -> Result<()> {
-    std::fs::write(out.join(FILE), serde_json::to_string(stamp)?)?;
-    Ok(())
+    let path = out.join(FILE);
+    std::fs::write(&path, serde_json::to_string(stamp)?).with_context(|| format!("writing {}", path.display()))
 }
 
 /// The stamp of the build in `out`, if it has a readable one.
