@@ -509,7 +509,10 @@ impl<'l> Context<'l> {
         while let Some(start) = find_url(rest) {
             b.text(&rest[..start]);
             let url = &rest[start..start + url_length(&rest[start..])];
-            match self.resolve(url, line) {
+            // The link is one inline level below the markup around it; at the limit the URL
+            // stays text (a link would nest one past what the page data allows).
+            let resolved = if b.inlines_open < MAX_INLINE_NESTING { self.resolve(url, line) } else { None };
+            match resolved {
                 Some((href, internal)) => {
                     let children = vec![Inline::Text(url.to_string())];
                     b.inline(Inline::Node(InlineNode::Link { href, internal, children }));

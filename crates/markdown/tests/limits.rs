@@ -193,3 +193,16 @@ fn deepest_allowed_page_reads_back_as_page_data() {
     assert!(matches!(&d.content[0], Block::List { .. }));
     page_data_round_trip(&d.content).unwrap();
 }
+
+/// A bare URL becomes a link (GFM autolink) one level below the markup around it: at the
+/// inline limit it stays text rather than going one past it. Found by the long property run.
+#[test]
+fn a_bare_url_at_the_inline_limit_stays_text() {
+    let body = "______________________________https://x.org/a_(b)\n~~_____________________________";
+    let d = compile_doc(body).unwrap_or_else(|e| panic!("{e:?}"));
+    assert!(inline_depth(&d.content) <= MAX_INLINE_NESTING, "depth {}", inline_depth(&d.content));
+    page_data_round_trip(&d.content).expect("page data reads back");
+    let deep = "*".repeat(MAX_INLINE_NESTING) + "x https://x.org y" + &"*".repeat(MAX_INLINE_NESTING);
+    let d = compile_doc(&deep).unwrap_or_else(|e| panic!("{e:?}"));
+    assert!(inline_depth(&d.content) <= MAX_INLINE_NESTING, "depth {}", inline_depth(&d.content));
+}
