@@ -157,7 +157,14 @@ where
     let count = std::cell::Cell::new(0u32);
     let slowest = std::cell::Cell::new(Duration::ZERO);
     let start = Instant::now();
+    // A crash that kills the process (a signal, not a panic) leaves no shrunk input behind; with
+    // PROPERTY_LAST_INPUT=dir, each case is written to dir/<name>.txt before it runs.
+    let last_input =
+        std::env::var_os("PROPERTY_LAST_INPUT").map(|d| std::path::PathBuf::from(d).join(format!("{name}.txt")));
     let result = runner.run(&strategy, |value| {
+        if let Some(path) = &last_input {
+            let _ = std::fs::write(path, format!("{value:#?}"));
+        }
         let timed = |value: S::Value| {
             let case = Instant::now();
             test(value).map(|()| case.elapsed())
