@@ -24,7 +24,10 @@ await prepare();
 /** An error's message, and where in the bundle it was thrown (a few frames, not the whole stack). */
 function describe(e) {
   if (!(e instanceof Error)) return String(e);
-  const frames = (e.stack ?? '').split('\n').filter((l) => l.trim().startsWith('at ')).slice(0, 4);
+  const frames = (e.stack ?? '')
+    .split('\n')
+    .filter((l) => l.trim().startsWith('at '))
+    .slice(0, 4);
   return [e.message, ...frames.map((f) => `  ${f.trim()}`)].join('\n');
 }
 
