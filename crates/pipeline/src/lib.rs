@@ -124,22 +124,13 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
     let mode = if opts.dev { stamp::Mode::Dev } else { stamp::Mode::Production };
     let stamp = stamp::current(opts, mode, &config.site.base_url)?;
 
-    let staging = if opts.dev { None } else { Some(publish::Staging::create(&opts.out)?) };
-    let out = match &staging {
-        Some(s) => s.dir.clone(),
-        None => dev_dir(&opts.out)?,
-    };
+    let (staging, out) = output_dir(opts)?;
     stages.run("export", || site_export::write(&site, &words, &out))?;
     if cards {
         cards::copy(&site, &opts.root, &out)?;
     }
     let site_json = site_json(&site, opts.dev)?;
-    // `dev` keeps its pages in memory and writes in place: no cache.
-    let cache = if opts.dev {
-        None
-    } else {
-        Some(Arc::new(Cache::open(&opts.root, &stamp::engine(), &bundle.hash, &site_json)?))
-    };
+    let cache = open_cache(opts, &bundle, &site_json)?;
     let mut assets_compressed = None;
     let (renderer, written) = stages.run("prerender", || {
         output::write_static(&opts.root, &bundle, &config, &site, &out)?;
@@ -184,6 +175,24 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
         bundle_cached: bundle.cached,
     };
     Ok((report, Kept { bundle, renderer, site_json, page_json: written.json }))
+}
+
+/// Where this build writes: a staging folder swapped in at the end, or `dev`'s output itself.
+fn output_dir(opts: &Options) -> Result<(Option<publish::Staging>, PathBuf)> {
+    if opts.dev {
+        return Ok((None, dev_dir(&opts.out)?));
+    }
+    let staging = publish::Staging::create(&opts.out)?;
+    let dir = staging.dir.clone();
+    Ok((Some(staging), dir))
+}
+
+/// The build cache; `dev` keeps its pages in memory and writes in place: no cache.
+fn open_cache(opts: &Options, bundle: &site_frontend::Bundle, site_json: &str) -> Result<Option<Arc<Cache>>> {
+    if opts.dev {
+        return Ok(None);
+    }
+    Ok(Some(Arc::new(Cache::open(&opts.root, &stamp::engine(), &bundle.hash, site_json)?)))
 }
 
 fn cores() -> usize {
