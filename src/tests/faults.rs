@@ -173,15 +173,22 @@ fn error_line(stderr: &str) -> String {
     errors[0].to_string()
 }
 
+/// A complete build of the site at `root` on a tmpfs of its own: the disk, the output folder and
+/// its contents. None (with the reason printed) where mounting is not allowed.
+fn built_on_tmpfs(root: &Path) -> Option<(Tmpfs, PathBuf, BTreeMap<PathBuf, Vec<u8>>)> {
+    let disk = Tmpfs::mount(&root.join("disk"), "64m")?;
+    let out = disk.0.join("build");
+    let (ok, err) = build(root, &out);
+    assert!(ok, "{err}");
+    let previous = snapshot(&out);
+    Some((disk, out, previous))
+}
+
 #[test]
 fn a_full_disk_fails_the_build_clearly_and_keeps_the_previous_one() {
     let _one = BUILDS.lock().unwrap_or_else(|p| p.into_inner());
     let d = fixture_copy();
-    let Some(disk) = Tmpfs::mount(&d.path().join("disk"), "64m") else { return };
-    let out = disk.0.join("build");
-    let (ok, err) = build(d.path(), &out);
-    assert!(ok, "{err}");
-    let previous = snapshot(&out);
+    let Some((disk, out, previous)) = built_on_tmpfs(d.path()) else { return };
     // Room for half of another build.
     let used = disk.used_kb();
     disk.remount(&format!("size={}k", used + used / 2));
@@ -202,11 +209,7 @@ fn a_full_disk_fails_the_build_clearly_and_keeps_the_previous_one() {
 fn a_read_only_output_folder_fails_the_build_clearly_and_keeps_the_previous_one() {
     let _one = BUILDS.lock().unwrap_or_else(|p| p.into_inner());
     let d = fixture_copy();
-    let Some(disk) = Tmpfs::mount(&d.path().join("disk"), "64m") else { return };
-    let out = disk.0.join("build");
-    let (ok, err) = build(d.path(), &out);
-    assert!(ok, "{err}");
-    let previous = snapshot(&out);
+    let Some((disk, out, previous)) = built_on_tmpfs(d.path()) else { return };
     disk.remount("ro");
 
     let (ok, err) = build(d.path(), &out);
