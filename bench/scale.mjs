@@ -3,6 +3,7 @@
 // cache) and warm (unchanged inputs), reporting each stage's time, the time per page and the
 // peak memory of the whole process tree (the engine and its Node and git children).
 //   node bench/scale.mjs [pages…]           default: 1000 5000 10000
+//   SCALE_KEEP=1 node bench/scale.mjs 1000  keeps bench/output/scale-1000 to build again by hand
 // Needs target/release/docsite (bench/scale builds it first). Writes bench/output/scale.json.
 //
 // Each copy K of content/docs lives under /docs/vK/ with its own four sidebars (site.toml's,
@@ -158,7 +159,7 @@ for (const pages of sizes.length ? sizes : [1000, 5000, 10000]) {
     );
   }
   results.push({target: pages, cold, warm});
-  fs.rmSync(site, {recursive: true, force: true});
+  if (!process.env.SCALE_KEEP) fs.rmSync(site, {recursive: true, force: true});
 }
 const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, load average ${os.loadavg()[0].toFixed(1)} at the end`;
 fs.writeFileSync(path.join(outDir, 'scale.json'), JSON.stringify({date: new Date().toISOString().slice(0, 10), machine, results}, null, 1) + '\n');
