@@ -9,6 +9,7 @@ mod lines;
 
 use lines::LineBuilder;
 use site_schema::{Token, TokenClass};
+use std::borrow::Cow;
 use std::sync::OnceLock;
 use tree_sitter_highlight::{HighlightConfiguration, HighlightEvent, Highlighter};
 
@@ -176,9 +177,10 @@ fn tree_sitter_tokens(grammar: Grammar, code: &str) -> Vec<Vec<Token>> {
         static HIGHLIGHTER: std::cell::RefCell<Highlighter> = std::cell::RefCell::new(Highlighter::new());
     }
     let config = configuration(grammar);
+    let source = if grammar == Grammar::Bash { bash_safe(code) } else { Cow::Borrowed(code.as_bytes()) };
     HIGHLIGHTER.with_borrow_mut(|highlighter| {
         let mut b = LineBuilder::default();
-        let events = match highlighter.highlight(config, code.as_bytes(), None, None, injected) {
+        let events = match highlighter.highlight(config, &source, None, None, injected) {
             Ok(events) => events,
             Err(_) => return plain(code),
         };
@@ -208,6 +210,36 @@ fn tree_sitter_tokens(grammar: Grammar, code: &str) -> Vec<Vec<Token>> {
     })
 }
 
+/// `code` as the Bash grammar may safely read it. Its scanner (tree-sitter-bash 0.25.1,
+/// `brace_start`) calls C's `isdigit` on the character after `{` and its digits, and after
+/// `{1..` and its digits; for a character above U+00FF that reads outside C's table, and from
+/// about U+65E20 up the process dies of SIGSEGV (tree-sitter/tree-sitter-bash#337; the fix,
+/// #348, is not released). Such a `{` is given to the parser as `_`: one ASCII byte for
+/// another, so every byte offset, and the text sliced from `code`, stays the same; only that
+/// brace loses its colour. Remove when a release of the grammar uses `iswdigit` there.
+fn bash_safe(code: &str) -> Cow<'_, [u8]> {
+    let bytes = code.as_bytes();
+    let digits = |from: usize| from + bytes[from..].iter().take_while(|b| b.is_ascii_digit()).count();
+    // The first character `isdigit` would be asked about after the `{` at `at`, that is not a digit.
+    let unsafe_after = |at: usize| {
+        let mut i = digits(at + 1);
+        if bytes[i..].starts_with(b"..") {
+            i = digits(i + 2);
+        }
+        code[i..].chars().next().is_some_and(|c| u32::from(c) > 0xFF)
+    };
+    let risky: Vec<usize> =
+        bytes.iter().enumerate().filter(|&(i, &b)| b == b'{' && unsafe_after(i)).map(|(i, _)| i).collect();
+    if risky.is_empty() {
+        return Cow::Borrowed(bytes);
+    }
+    let mut safe = bytes.to_vec();
+    for i in risky {
+        safe[i] = b'_';
+    }
+    Cow::Owned(safe)
+}
+
 /// The text of a highlighted line (what the copy button copies).
 pub fn line_text(tokens: &[Token]) -> String {
     tokens
@@ -235,6 +267,21 @@ mod tests {
 
     fn class_of(lines: &[Vec<Token>], text: &str) -> Option<TokenClass> {
         classes(lines).into_iter().find(|(_, s)| s == text).and_then(|(c, _)| c)
+    }
+
+    /// tree-sitter-bash#337: these killed the process (SIGSEGV) before `bash_safe`; the
+    /// property tests drew the first of them (`{` and U+10FFFF inside a ```bash block).
+    #[test]
+    fn bash_braces_before_characters_beyond_latin_1_do_not_crash() {
+        for code in ["{\u{10ffff}", "x{12\u{F0000}}", "echo {1..\u{80000}", "{1..23\u{E0100}", "a\n{\u{65E20}b\n{1..2}"]
+        {
+            let text: String = highlight("bash", code).iter().map(|l| line_text(l)).collect::<Vec<_>>().join("\n");
+            assert_eq!(text, code);
+        }
+        // Ordinary braces keep their colours: nothing to make safe.
+        assert!(matches!(bash_safe("echo {1..3} ${A}"), Cow::Borrowed(_)));
+        assert_eq!(&*bash_safe("{中"), "_中".as_bytes());
+        assert_eq!(&*bash_safe("{1.中"), "{1.中".as_bytes());
     }
 
     #[test]

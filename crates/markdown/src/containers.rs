@@ -108,11 +108,12 @@ impl Open {
     }
 }
 
-/// An open code fence: its character and length.
+/// An open code fence: its character, its length and the line it opens on.
 #[derive(Clone, Copy)]
 struct Fence {
     marker: char,
     len: usize,
+    line: usize,
 }
 
 struct Pass {
@@ -125,17 +126,15 @@ struct Pass {
 /// Parses `body`, which starts at file line `first_line`.
 pub fn parse(body: &str, first_line: usize, allow_truncate: bool) -> Parsed {
     let mut pass = Pass { stack: vec![Open::new(Container::Root)], fence: None, allow_truncate, errors: Vec::new() };
-    let mut last_line = first_line;
     for (i, raw) in body.split('\n').enumerate() {
-        last_line = first_line + i;
-        if pass.line(raw.trim_end_matches('\r'), last_line).is_err() {
+        if pass.line(raw.trim_end_matches('\r'), first_line + i).is_err() {
             // Nesting past the limit: the rest of the file is not read.
             pass.stack.truncate(1);
             pass.fence = None;
             break;
         }
     }
-    pass.finish(last_line)
+    pass.finish()
 }
 
 /// Nesting past the limit, already reported.
@@ -157,7 +156,7 @@ impl Pass {
 
     fn line(&mut self, line: &str, n: usize) -> Result<(), TooDeep> {
         let t = line.trim();
-        if self.code_fence(t) {
+        if self.code_fence(t, n) {
             self.top().push_line(line, n);
             return Ok(());
         }
@@ -194,16 +193,16 @@ impl Pass {
     }
 
     /// Inside a code fence everything is code, up to the closing fence. True when `t` is code.
-    fn code_fence(&mut self, t: &str) -> bool {
+    fn code_fence(&mut self, t: &str, line: usize) -> bool {
         match self.fence {
-            Some(Fence { marker, len }) => {
+            Some(Fence { marker, len, .. }) => {
                 if t.len() >= len && t.chars().all(|x| x == marker) {
                     self.fence = None;
                 }
                 true
             }
             None => {
-                self.fence = fence_open(t);
+                self.fence = fence_open(t, line);
                 self.fence.is_some()
             }
         }
@@ -368,17 +367,17 @@ impl Pass {
         self.top().children.push(node);
     }
 
-    fn finish(mut self, last_line: usize) -> Parsed {
+    fn finish(mut self) -> Parsed {
         while self.stack.len() > 1 {
             let open = &self.stack[self.stack.len() - 1].container;
             let (what, line) = (open.describe(), open.line());
             self.error(line, format!("{what} opened here is never closed"));
             self.pop();
         }
-        if self.fence.is_some() {
+        if let Some(fence) = self.fence {
             // CommonMark closes an unclosed fence at the end of the document; say so, since it
             // usually swallows the rest of the page.
-            self.error(last_line, "a code fence is never closed");
+            self.error(fence.line, "a code fence opened here is never closed");
         }
         let mut root = self.stack.pop().expect("the root");
         root.flush();
@@ -386,10 +385,10 @@ impl Pass {
     }
 }
 
-fn fence_open(t: &str) -> Option<Fence> {
+fn fence_open(t: &str, line: usize) -> Option<Fence> {
     let marker = t.chars().next().filter(|c| *c == '`' || *c == '~')?;
     let len = t.chars().take_while(|x| *x == marker).count();
-    (len >= 3 && !(marker == '`' && t[len..].contains('`'))).then_some(Fence { marker, len })
+    (len >= 3 && !(marker == '`' && t[len..].contains('`'))).then_some(Fence { marker, len, line })
 }
 
 fn parse_admonition(rest: &str) -> Result<(AdmonitionKind, Option<String>), String> {
@@ -509,7 +508,7 @@ mod tests {
         assert_eq!(e.len(), 2);
         assert!(e.contains(&(3, "`:::` admonition opened here is never closed".into())), "{e:?}");
         assert!(e.contains(&(4, "`<details>` opened here is never closed".into())), "{e:?}");
-        assert_eq!(errors("```js\nx"), vec![(2, "a code fence is never closed".into())]);
+        assert_eq!(errors("```js\nx"), vec![(1, "a code fence opened here is never closed".into())]);
     }
 
     #[test]

@@ -3,7 +3,9 @@
 //! build): `quotes-15000`, `admonitions-5000`, `details-5000` and `emphasis-20000` aborted the
 //! process with a stack overflow; `highlight-range-huge` asked for 16 GB; `url-close-parens`
 //! took 16 s, `highlight-ranges-repeated` 6 s, `urls-many` 1.8 s; `lists-5000`,
-//! `strong-runs-10000` and `kbd-1000` compiled to page data that serde_json cannot read back. Each `NAME.md` has a `NAME.expected` beside it, one line
+//! `strong-runs-10000` and `kbd-1000` compiled to page data that serde_json cannot read back;
+//! `bash-brace-plane-16` killed the process (SIGSEGV in the Bash grammar's scanner). Each
+//! `NAME.md` has a `NAME.expected` beside it, one line
 //! each: `ok`, or `error LINE: START` / `warning LINE: START` for a diagnostic that must be
 //! reported on that line, its message starting with START. With an `error` line the file must
 //! fail. Every file is compiled on a 2 MiB thread (a rayon worker's stack) within
