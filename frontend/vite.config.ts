@@ -1,9 +1,16 @@
+import {fileURLToPath} from 'node:url';
 import {defineConfig} from 'vitest/config';
 
 // The client bundle (`vite build`) and the server-render bundle (`vite build --ssr`) share
 // this file. The engine passes `--base` from site.toml, so asset URLs honour the base URL.
-export default defineConfig({
+export default defineConfig(({isSsrBuild}) => ({
   oxc: {jsx: {runtime: 'automatic'}},
+  // See src/app/reactDomServer.ts.
+  resolve: {
+    alias: isSsrBuild
+      ? [{find: /^react-dom$/, replacement: fileURLToPath(new URL('src/app/reactDomServer.ts', import.meta.url))}]
+      : [],
+  },
   build: {
     target: 'es2020',
     manifest: true,
@@ -23,4 +30,4 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
   },
-});
+}));
