@@ -1,4 +1,3 @@
-import {fileURLToPath} from 'node:url';
 import {defineConfig} from 'vitest/config';
 
 // The client bundle (`vite build`) and the server-render bundle (`vite build --ssr`) share
@@ -7,9 +6,7 @@ export default defineConfig(({isSsrBuild}) => ({
   oxc: {jsx: {runtime: 'automatic'}},
   // See src/app/reactDomServer.ts.
   resolve: {
-    alias: isSsrBuild
-      ? [{find: /^react-dom$/, replacement: fileURLToPath(new URL('src/app/reactDomServer.ts', import.meta.url))}]
-      : [],
+    alias: isSsrBuild ? [{find: /^react-dom$/, replacement: '/src/app/reactDomServer.ts'}] : [],
   },
   build: {
     target: 'es2020',
