@@ -296,4 +296,14 @@ pages: Array<SearchTitle>,
  * One query made of short prefixes that together reach every word of the index: preloading
  * it loads the whole index while the reader reads the first results.
  */
-probes: string, };
+probes: string, 
+/**
+ * The index's other shards, as folders under `pagefind/` (`shard-1/`), each merged into the
+ * first (Pagefind's `mergeIndex`) in this order.
+ */
+shards: Array<string>, 
+/**
+ * Each page's shard, in `pages` order: 0 for the first (`pagefind/` itself), n for
+ * `shards[n - 1]`.
+ */
+pageShards: Array<number>, };

@@ -5,7 +5,10 @@ import fs from 'node:fs';
 import {hydrated, mark, stillSameDocument} from './helpers.mjs';
 
 // The index's chunk files, as the build wrote them.
-const chunkFiles = fs.readdirSync(new URL('../../build/pagefind/index/', import.meta.url)).filter((f) => f.endsWith('.pf_index')).length;
+// Index chunks of every shard (the index is written in shards: pagefind/, pagefind/shard-N/).
+const chunkFiles = fs
+  .readdirSync(new URL('../../build/pagefind/', import.meta.url), {recursive: true})
+  .filter((f) => f.endsWith('.pf_index')).length;
 
 const modal = (page) => page.locator('.search-modal');
 const input = (page) => page.locator('.search-modal__input');
@@ -154,7 +157,7 @@ test('full-text hits show by title before their text is fetched', async ({page})
   let release;
   const held = new Promise((r) => (release = r));
   const fragments = [];
-  await page.context().route('**/pagefind/fragment/**', async (route) => {
+  await page.context().route('**/pagefind/**/*.pf_fragment', async (route) => {
     fragments.push(route.request().url());
     await held;
     await route.continue();
@@ -227,7 +230,7 @@ test('no results, loading and index errors have their own states', async ({page}
   // Loading: hold the index back (a fresh page, so that none of it is loaded yet).
   let release;
   const held = new Promise((r) => (release = r));
-  await page.context().route('**/pagefind/index/**', async (route) => {
+  await page.context().route('**/pagefind/**/*.pf_index', async (route) => {
     await held;
     await route.continue();
   });
@@ -288,7 +291,7 @@ test('/search reads q on a direct load, keeps the URL in sync, and loads more on
   await page.waitForTimeout(500);
   const first = await results.count();
   // The next page of results: slow its data down to see the loading text.
-  await page.context().route('**/pagefind/fragment/**', async (route) => {
+  await page.context().route('**/pagefind/**/*.pf_fragment', async (route) => {
     await new Promise((r) => setTimeout(r, 600));
     await route.continue();
   });

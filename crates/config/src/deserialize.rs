@@ -30,16 +30,18 @@ pub(crate) fn config(
     let search_keys: Vec<String> = search.into_iter().flat_map(|t| t.keys()).map(|k| k.get_ref().to_string()).collect();
     let de = toml::de::Deserializer::from(document);
     let config: Config = serde_path_to_error::deserialize(de).map_err(|e| placed_error(path, text, e, locator))?;
-    // serde ignores other keys beside the tag of a unit variant.
-    if matches!(config.search, Search::Local)
-        && let Some(key) = search_keys.into_iter().find(|k| k != "backend")
+    // serde ignores other keys beside the tag of an internally tagged variant.
+    if matches!(config.search, Search::Local { .. })
+        && let Some(key) = search_keys.into_iter().find(|k| k != "backend" && k != "shard_pages")
     {
         let field = format!("search.{key}");
         return Err(ConfigError {
             file: path.to_path_buf(),
             line: locator.exact_line_of(&field),
             field,
-            message: format!("unknown field `{key}`: the local backend has no settings beside `backend`"),
+            message: format!(
+                "unknown field `{key}`: the local backend has no settings beside `backend` and `shard_pages`"
+            ),
         });
     }
     Ok(config)

@@ -389,12 +389,18 @@ pub struct Blog {
 }
 
 /// The search backend, picked by `backend`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, Default)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "backend", rename_all = "lowercase", deny_unknown_fields)]
 pub enum Search {
     /// Pagefind: an index built with the site, searched in the browser.
-    #[default]
-    Local,
+    Local {
+        /// A site of more pages is indexed in shards of about this many, which the browser
+        /// merges: an edit re-indexes one shard, shards index side by side, and memory stays
+        /// bounded; smaller shards rank hits across shards less evenly (default 400).
+        #[serde(default)]
+        #[schemars(range(min = 1))]
+        shard_pages: Option<usize>,
+    },
     /// A hosted DocSearch (Algolia) index.
     Hosted {
         /// The Algolia application id.
@@ -413,6 +419,22 @@ pub enum Search {
         #[serde(default)]
         external_url_regex: Option<String>,
     },
+}
+
+impl Search {
+    /// `shard_pages` of the local backend, when set.
+    pub fn shard_pages(&self) -> Option<usize> {
+        match self {
+            Search::Local { shard_pages } => *shard_pages,
+            Search::Hosted { .. } => None,
+        }
+    }
+}
+
+impl Default for Search {
+    fn default() -> Search {
+        Search::Local { shard_pages: None }
+    }
 }
 
 /// An analytics script.

@@ -31,6 +31,9 @@ impl Config {
         if self.blog.posts_per_page == 0 {
             return Err(("blog.posts_per_page".into(), "expected a number of posts above 0".into()));
         }
+        if self.search.shard_pages() == Some(0) {
+            return Err(("search.shard_pages".into(), "expected a number of pages above 0".into()));
+        }
         let mut seen = HashSet::new();
         for (i, s) in self.sidebars.iter().enumerate() {
             if !seen.insert(&s.id) {

@@ -13,7 +13,7 @@ fn minimal_configuration_parses_with_defaults() {
     assert_eq!(c.toc.max_heading_level, 3);
     assert_eq!(c.color_mode.default_mode, ThemeName::Light);
     assert!(!c.color_mode.disable_switch);
-    assert!(matches!(c.search, Search::Local));
+    assert!(matches!(c.search, Search::Local { .. }));
     assert_eq!(c.docs.versions[0].name, "current");
     assert_eq!(c.site.favicon, "/img/favicon.svg");
     assert_eq!(c.sidebars[0].items.len(), 2);
@@ -189,4 +189,17 @@ fn edit_url_is_a_url_template_with_the_path() {
             .map(|c| !c.site.offline)
             .unwrap()
     );
+}
+
+#[test]
+fn the_local_search_takes_a_shard_size_above_zero_and_nothing_else() {
+    let with = |extra: &str| format!("{MINIMAL}\n[search]\nbackend = \"local\"\n{extra}\n");
+    assert_eq!(parse(&with("shard_pages = 30")).unwrap().search.shard_pages(), Some(30));
+    assert_eq!(parse(&with("")).unwrap().search.shard_pages(), None);
+    let e = error_of(&with("shard_pages = 0"));
+    assert_eq!(e.field, "search.shard_pages", "{e}");
+    assert!(e.message.contains("above 0"), "{e}");
+    let e = error_of(&with("shards = 3"));
+    assert_eq!(e.field, "search.shards", "{e}");
+    assert!(e.line.is_some(), "{e}");
 }

@@ -137,7 +137,7 @@ fn docs_settings(config: &Config) -> DocsSettings {
 
 fn search(config: &Config) -> SearchSettings {
     match &config.search {
-        Search::Local => SearchSettings::Local,
+        Search::Local { .. } => SearchSettings::Local,
         Search::Hosted { app_id, index_name, api_key, host, facet_filters, external_url_regex } => {
             SearchSettings::Hosted {
                 app_id: app_id.clone(),

@@ -151,11 +151,12 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
         let written = pages::write_pages(&mut renderer, start, &pages, &to).map_err(|e| with_source(e, &site))?;
         Ok((renderer, written))
     })?;
+    let shard_pages = config.search.shard_pages().unwrap_or(site_search::shards::DEFAULT_SHARD_PAGES);
     if opts.dev {
         // `dev` indexes once at start; its rebuilds keep that index.
-        stages.run("index", || index(&site, &out, None))?;
+        stages.run("index", || index(&site, shard_pages, &out, None))?;
     } else {
-        index_and_compress(&mut stages, &site, &out, assets_compressed, cache.as_deref())?;
+        index_and_compress(&mut stages, (&site, shard_pages), &out, assets_compressed, cache.as_deref())?;
     }
     stamp::write(&out, &stamp)?;
     if let Some(staging) = staging {
@@ -237,7 +238,7 @@ fn dev_dir(out: &Path) -> Result<PathBuf> {
 /// on work that itself needs the (two-thread) pool.
 fn index_and_compress(
     stages: &mut Stages,
-    site: &Site,
+    (site, shard_pages): (&Site, usize),
     out: &Path,
     assets_compressed: Option<std::thread::JoinHandle<Result<usize>>>,
     cache: Option<&Cache>,
@@ -245,7 +246,7 @@ fn index_and_compress(
     let t = Instant::now();
     let (indexed, compressed) = std::thread::scope(|scope| {
         let index_cache = cache.map(Cache::index_cache);
-        let index = scope.spawn(move || (index(site, out, index_cache), t.elapsed()));
+        let index = scope.spawn(move || (index(site, shard_pages, out, index_cache), t.elapsed()));
         let compressed = (|| -> Result<usize> {
             if let Some(job) = assets_compressed {
                 job.join().map_err(|_| anyhow!("asset compression panicked"))??;
@@ -273,9 +274,9 @@ fn with_source(e: anyhow::Error, site: &Site) -> anyhow::Error {
     }
 }
 
-/// The search index of the site's pages.
-fn index(site: &Site, out: &Path, cache: Option<(PathBuf, &str)>) -> Result<()> {
+/// The search index of the site's pages, in shards of `shard_pages`.
+fn index(site: &Site, shard_pages: usize, out: &Path, cache: Option<(PathBuf, &str)>) -> Result<()> {
     let cache = cache.as_ref().map(|(dir, salt)| (dir.as_path(), *salt));
-    site_search::write_index_cached(&site.pages, &site.search_titles, &site.data.locale, out, cache)?;
+    site_search::write_index_cached(&site.pages, &site.search_titles, &site.data.locale, shard_pages, out, cache)?;
     Ok(())
 }

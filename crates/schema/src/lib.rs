@@ -811,4 +811,12 @@ pub struct SearchManifest {
     /// One query made of short prefixes that together reach every word of the index: preloading
     /// it loads the whole index while the reader reads the first results.
     pub probes: String,
+    /// The index's other shards, as folders under `pagefind/` (`shard-1/`), each merged into the
+    /// first (Pagefind's `mergeIndex`) in this order.
+    #[serde(default)]
+    pub shards: Vec<String>,
+    /// Each page's shard, in `pages` order: 0 for the first (`pagefind/` itself), n for
+    /// `shards[n - 1]`.
+    #[serde(default)]
+    pub page_shards: Vec<usize>,
 }

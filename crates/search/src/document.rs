@@ -19,6 +19,10 @@ pub struct SearchRecord<'a> {
 /// The sort key that gives each page its position in the site's list of searchable pages.
 pub const POSITION_SORT: &str = "position";
 
+/// The filter naming each page's shard (see [`crate::shards`]): the browser lists one shard's
+/// pages by it (`frontend/src/search/pagefind.ts` uses the same name).
+pub const SHARD_FILTER: &str = "shard";
+
 impl<'a> SearchRecord<'a> {
     /// The record of a doc or blog post, with its title entry from the site model (which
     /// names its section); other pages (lists, home, search) are not indexed.
@@ -31,10 +35,10 @@ impl<'a> SearchRecord<'a> {
         Some(SearchRecord { title: title.clone(), description, keywords, content })
     }
 
-    /// The HTML Pagefind indexes for this page, the page being `position` in the site's list,
-    /// and the plain text in it. Metadata is segmented into words (Pagefind splits metadata on
+    /// The HTML Pagefind indexes for this page, the page being `position` in the site's list and
+    /// in shard `shard`, and the plain text in it. Metadata is segmented into words (Pagefind splits metadata on
     /// spaces only); the title and keywords are searched as metadata, and weigh more than the text.
-    pub fn html(&self, language: &str, position: usize) -> (String, String) {
+    pub fn html(&self, language: &str, position: usize, shard: usize) -> (String, String) {
         let kind = match self.title.kind {
             SearchKind::Docs => "docs",
             SearchKind::Blog => "blog",
@@ -43,7 +47,7 @@ impl<'a> SearchRecord<'a> {
         let _ = write!(
             w.html,
             "<!DOCTYPE html><html lang=\"{}\"><body><main data-pagefind-body data-pagefind-filter=\"type:{kind}\" \
-             data-pagefind-sort=\"{POSITION_SORT}:{position}\">",
+             data-pagefind-sort=\"{POSITION_SORT}:{position}\"><span data-pagefind-filter=\"{SHARD_FILTER}:{shard}\"></span>",
             attr(language)
         );
         w.meta("title", &spaced(&self.title.title));
@@ -278,9 +282,10 @@ mod tests {
         ]);
         let record = SearchRecord::of(&page, &blog_title()).unwrap();
         assert_eq!(record.title.section.as_deref(), Some("博客"));
-        let (html, plain) = record.html("zh-hans", 7);
+        let (html, plain) = record.html("zh-hans", 7, 2);
         assert!(html.starts_with("<!DOCTYPE html><html lang=\"zh-hans\">"));
-        assert!(html.contains("data-pagefind-filter=\"type:blog\" data-pagefind-sort=\"position:7\""));
+        assert!(html.contains("data-pagefind-filter=\"type:blog\" data-pagefind-sort=\"position:7\">"));
+        assert!(html.contains("<span data-pagefind-filter=\"shard:2\"></span>"));
         assert!(html.contains("<span data-pagefind-meta=\"title:Recoil 0.7.6 发布\"></span>"), "{html}");
         assert!(html.contains("<span data-pagefind-meta=\"keywords:发布 说明\"></span>"), "{html}");
         assert!(html.contains("<h2 id=\"新功能\">新功能</h2>"));

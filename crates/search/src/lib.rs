@@ -1,7 +1,9 @@
 //! The local search index, written from the page data with Pagefind's library (its `extended`
 //! build segments Chinese). Each doc and blog post is fed to Pagefind as a small HTML document
-//! made from its document tree (see [`document`]); the bundle Pagefind returns (its browser
-//! runtime and the index) goes to `pagefind/`, with the site's own [`SearchManifest`] beside it.
+//! made from its document tree (see [`document`]), in shards of consecutive pages (see
+//! [`shards`]) that the browser merges: the first shard's bundle (Pagefind's browser runtime and
+//! its index) goes to `pagefind/`, the others' indexes to `pagefind/shard-N/`, and the site's own
+//! [`SearchManifest`] beside them lists the shards.
 //!
 //! ```no_run
 //! # fn f(pages: &[site_schema::PageData], titles: &[site_schema::SearchTitle]) -> anyhow::Result<()> {
@@ -11,6 +13,7 @@
 //! ```
 
 pub mod document;
+pub mod shards;
 mod words;
 
 use anyhow::{Context, Result, bail};
@@ -18,7 +21,9 @@ use document::SearchRecord;
 use pagefind::api::PagefindIndex;
 use pagefind::options::PagefindServiceConfig;
 use site_schema::{PageData, SearchManifest, SearchTitle};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use words::Prefixes;
 
 /// The Pagefind version this crate is pinned to (Cargo.toml). The browser code is written for
@@ -44,75 +49,166 @@ pub struct IndexStats {
 /// `out_dir/pagefind/`: Pagefind's runtime and index, and `search-manifest.json`. `language`
 /// is the site's locale (`zh-hans`): Pagefind segments Chinese words by it.
 pub fn write_index(pages: &[PageData], titles: &[SearchTitle], language: &str, out_dir: &Path) -> Result<IndexStats> {
-    write_index_cached(pages, titles, language, out_dir, None)
+    write_index_cached(pages, titles, language, shards::DEFAULT_SHARD_PAGES, out_dir, None)
 }
 
-/// [`write_index`], keeping the index's files in the folder `cache.0` under a hash of the salt
-/// `cache.1` (the caller's version) and everything Pagefind is given: a site whose searchable text did not change gets the same files again
-/// without indexing. The cache holds the latest index only.
+/// [`write_index`] in shards of about `shard_pages` pages (see [`shards`]), keeping each shard's
+/// files in the folder `cache.0` under a hash of the salt `cache.1` (the caller's version) and
+/// everything Pagefind is given for that shard: a shard whose pages did not change gets the same
+/// files again without indexing. The cache holds the latest index's shards only.
 pub fn write_index_cached(
     pages: &[PageData],
     titles: &[SearchTitle],
     language: &str,
+    shard_pages: usize,
     out_dir: &Path,
     cache: Option<(&Path, &str)>,
 ) -> Result<IndexStats> {
-    let by_route: std::collections::HashMap<&str, &SearchTitle> =
-        titles.iter().map(|t| (t.route.as_str(), t)).collect();
+    let by_route: HashMap<&str, &SearchTitle> = titles.iter().map(|t| (t.route.as_str(), t)).collect();
     let records: Vec<SearchRecord> =
         pages.iter().filter_map(|p| by_route.get(p.route.as_str()).and_then(|t| SearchRecord::of(p, t))).collect();
-    let (documents, plain): (Vec<(String, String)>, Vec<String>) = records
+    let routes: Vec<&str> = records.iter().map(|r| r.title.route.as_str()).collect();
+    let dir = out_dir.join(BUNDLE_DIR);
+    let plan = shards::plan(&routes, shard_pages);
+    let mut page_shards = vec![0; records.len()];
+    for (n, positions) in plan.iter().enumerate() {
+        positions.iter().for_each(|&p| page_shards[p] = n);
+    }
+    let shards: Vec<Shard> = plan
         .iter()
         .enumerate()
-        .map(|(position, record)| {
-            let (html, plain) = record.html(language, position);
-            ((record.title.route.clone(), html), plain)
-        })
-        .unzip();
-    let dir = out_dir.join(BUNDLE_DIR);
-    let entry = cache.map(|(dir, salt)| dir.join(documents_key(salt, &documents, &records)));
-    if let Some(entry) = entry.as_deref().filter(|e| e.is_dir()) {
-        return restore(entry, &dir);
-    }
-    // The words of every title and text, for the manifest's probes.
-    let mut prefixes = Prefixes::default();
-    for (record, plain) in records.iter().zip(&plain) {
-        prefixes.add_text(&record.title.title);
-        prefixes.add_text(plain);
-    }
-    drop(plain);
+        .map(|(n, positions)| Shard::new(n, &records, positions, language, &dir, cache))
+        .collect();
     let mut stats = IndexStats { pages: records.len(), files: 0, bytes: 0 };
-    let files = pagefind_bundle(documents)?;
-    let version = runtime_version(&files)?;
-    for file in files.iter().filter(|f| is_used(&f.filename)) {
-        write_file(&dir.join(&file.filename), &file.contents)?;
-        stats.files += 1;
-        stats.bytes += file.contents.len() as u64;
+    let mut probes = BTreeSet::new();
+    for (shard_stats, shard_probes) in build_all(&shards)? {
+        stats.files += shard_stats.files;
+        stats.bytes += shard_stats.bytes;
+        probes.extend(shard_probes.split(' ').filter(|p| !p.is_empty()).map(str::to_owned));
+    }
+    if let Some((cache_dir, _)) = cache {
+        prune(cache_dir, &shards);
     }
     let manifest = SearchManifest {
-        pagefind_version: version,
+        pagefind_version: PAGEFIND_VERSION.to_owned(),
         pages: records.into_iter().map(|r| r.title).collect(),
-        probes: prefixes.query(),
+        probes: probes.into_iter().collect::<Vec<_>>().join(" "),
+        shards: (1..shards.len()).map(shards::folder).collect(),
+        page_shards,
     };
     let json = serde_json::to_vec(&manifest)?;
     write_file(&dir.join(MANIFEST_FILE), &json)?;
     stats.files += 1;
     stats.bytes += json.len() as u64;
-    if let Some(entry) = &entry {
-        keep(&dir, entry);
-    }
     Ok(stats)
 }
 
-/// A hash of the salt, the Pagefind version, every document given to it and the manifest's title list.
-fn documents_key(salt: &str, documents: &[(String, String)], records: &[SearchRecord]) -> String {
+/// One shard: the documents Pagefind is given for it, where its files go, and its cache entry.
+struct Shard {
+    n: usize,
+    documents: Vec<(String, String)>,
+    /// Each page's title and plain text, for the probes (see [`Prefixes`]).
+    titles: Vec<String>,
+    plain: Vec<String>,
+    dir: PathBuf,
+    entry: Option<PathBuf>,
+}
+
+/// Where a cache entry keeps the shard's probes (not part of the site).
+const PROBES_FILE: &str = ".probes";
+
+impl Shard {
+    /// Shard `n` of the index: the `records` at `positions`.
+    fn new(
+        n: usize,
+        records: &[SearchRecord],
+        positions: &[usize],
+        language: &str,
+        dir: &Path,
+        cache: Option<(&Path, &str)>,
+    ) -> Shard {
+        let (documents, plain): (Vec<_>, Vec<_>) = positions
+            .iter()
+            .map(|&position| {
+                let record = &records[position];
+                let (html, plain) = record.html(language, position, n);
+                ((record.title.route.clone(), html), plain)
+            })
+            .unzip();
+        let titles = positions.iter().map(|&p| records[p].title.title.clone()).collect();
+        let entry = cache.map(|(dir, salt)| dir.join(documents_key(salt, n == 0, &documents)));
+        Shard { n, documents, plain, titles, dir: dir.join(shards::folder(n)), entry }
+    }
+
+    /// Puts the shard's files in place (from the cache, or indexed now) and returns what was
+    /// written and the shard's probes.
+    fn build(&self) -> Built {
+        if let Some(entry) = self.entry.as_deref().filter(|e| e.is_dir())
+            && let Ok(probes) = std::fs::read_to_string(entry.join(PROBES_FILE))
+        {
+            return Ok((restore(entry, &self.dir)?, probes));
+        }
+        let mut prefixes = Prefixes::default();
+        for (title, plain) in self.titles.iter().zip(&self.plain) {
+            prefixes.add_text(title);
+            prefixes.add_text(plain);
+        }
+        let files = pagefind_bundle(self.documents.clone())?;
+        runtime_version(&files)?;
+        let mut stats = IndexStats { pages: self.documents.len(), files: 0, bytes: 0 };
+        // The first shard carries the runtime; the others only their index.
+        for file in files.iter().filter(|f| if self.n == 0 { is_used(&f.filename) } else { is_index(&f.filename) }) {
+            write_file(&self.dir.join(&file.filename), &file.contents)?;
+            stats.files += 1;
+            stats.bytes += file.contents.len() as u64;
+        }
+        let probes = prefixes.query();
+        if let Some(entry) = &self.entry {
+            keep(&self.dir, entry, &probes);
+        }
+        Ok((stats, probes))
+    }
+}
+
+/// What building one shard wrote, and its probes.
+type Built = Result<(IndexStats, String)>;
+
+/// Builds every shard, on as many threads as there are cores (each shard is one Pagefind run,
+/// mostly on one thread), in shard order.
+fn build_all(shards: &[Shard]) -> Result<Vec<(IndexStats, String)>> {
+    let next = AtomicUsize::new(0);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(shards.len());
+    let done: Vec<Vec<(usize, Built)>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut built = Vec::new();
+                    loop {
+                        let n = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(shard) = shards.get(n) else { return built };
+                        built.push((n, shard.build()));
+                    }
+                })
+            })
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap_or_default()).collect()
+    });
+    let mut results: Vec<(usize, Built)> = done.into_iter().flatten().collect();
+    if results.len() != shards.len() {
+        bail!("an index thread panicked");
+    }
+    results.sort_by_key(|(n, _)| *n);
+    results.into_iter().map(|(_, r)| r).collect()
+}
+
+/// A hash of the salt, the Pagefind version, whether the shard carries the runtime, and every
+/// document given to it.
+fn documents_key(salt: &str, primary: bool, documents: &[(String, String)]) -> String {
     use sha2::{Digest, Sha256};
     let mut h = Sha256::new();
     h.update(salt.as_bytes());
-    h.update([0]);
+    h.update([0, u8::from(primary)]);
     h.update(PAGEFIND_VERSION.as_bytes());
-    let titles: Vec<&SearchTitle> = records.iter().map(|r| &r.title).collect();
-    h.update(serde_json::to_vec(&titles).unwrap_or_default());
     for (url, html) in documents {
         for part in [url, html] {
             h.update((part.len() as u64).to_le_bytes());
@@ -122,10 +218,11 @@ fn documents_key(salt: &str, documents: &[(String, String)], records: &[SearchRe
     h.finalize().iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Puts the cached index `entry` (Pagefind's files and the manifest) at `dir`.
+/// Puts the cached shard `entry` at `dir`.
 fn restore(entry: &Path, dir: &Path) -> Result<IndexStats> {
     let mut stats = IndexStats { pages: 0, files: 0, bytes: 0 };
-    for e in walkdir::WalkDir::new(entry).into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file()) {
+    let files = walkdir::WalkDir::new(entry).into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file());
+    for e in files.filter(|e| e.file_name() != PROBES_FILE) {
         let target = dir.join(e.path().strip_prefix(entry)?);
         if let Some(parent) = target.parent() {
             std::fs::create_dir_all(parent)?;
@@ -136,29 +233,37 @@ fn restore(entry: &Path, dir: &Path) -> Result<IndexStats> {
         stats.files += 1;
         stats.bytes += e.metadata()?.len();
     }
-    let manifest = std::fs::read(dir.join(MANIFEST_FILE)).context("the cached index has no manifest")?;
-    stats.pages = serde_json::from_slice::<SearchManifest>(&manifest)?.pages.len();
     Ok(stats)
 }
 
-/// Keeps the index just written at `dir` as the cache's only entry, `entry`. The cache is an
-/// optimisation: failing to keep it is not an error.
-fn keep(dir: &Path, entry: &Path) {
-    let Some(cache) = entry.parent() else { return };
-    if let Ok(old) = std::fs::read_dir(cache) {
-        for e in old.filter_map(Result::ok) {
+/// Keeps the shard just written at `dir` (without the other shards' folders inside it) as the
+/// cache entry `entry`, with its probes. The cache is an optimisation: failing to keep it is not
+/// an error.
+fn keep(dir: &Path, entry: &Path, probes: &str) {
+    let partial = entry.with_extension(format!("partial-{}", std::process::id()));
+    let files = walkdir::WalkDir::new(dir)
+        .into_iter()
+        .filter_entry(|e| e.depth() != 1 || !e.file_name().to_string_lossy().starts_with("shard-"))
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file() && e.file_name() != MANIFEST_FILE);
+    let linked = files.into_iter().all(|e| {
+        let target = partial.join(e.path().strip_prefix(dir).unwrap());
+        target.parent().is_some_and(|p| std::fs::create_dir_all(p).is_ok())
+            && (std::fs::hard_link(e.path(), &target).is_ok() || std::fs::copy(e.path(), &target).is_ok())
+    });
+    let kept = linked && std::fs::write(partial.join(PROBES_FILE), probes).is_ok();
+    if !kept || std::fs::rename(&partial, entry).is_err() {
+        let _ = std::fs::remove_dir_all(&partial);
+    }
+}
+
+/// Removes the cache entries no shard of this index uses.
+fn prune(cache: &Path, shards: &[Shard]) {
+    let used: HashSet<&Path> = shards.iter().filter_map(|s| s.entry.as_deref()).collect();
+    for e in std::fs::read_dir(cache).into_iter().flatten().filter_map(Result::ok) {
+        if !used.contains(e.path().as_path()) {
             let _ = std::fs::remove_dir_all(e.path());
         }
-    }
-    let partial = entry.with_extension(format!("partial-{}", std::process::id()));
-    let linked =
-        walkdir::WalkDir::new(dir).into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file()).all(|e| {
-            let target = partial.join(e.path().strip_prefix(dir).unwrap());
-            target.parent().is_some_and(|p| std::fs::create_dir_all(p).is_ok())
-                && (std::fs::hard_link(e.path(), &target).is_ok() || std::fs::copy(e.path(), &target).is_ok())
-        });
-    if !linked || std::fs::rename(&partial, entry).is_err() {
-        let _ = std::fs::remove_dir_all(&partial);
     }
 }
 
@@ -211,6 +316,14 @@ fn is_used(file: &Path) -> bool {
     let unused =
         ["pagefind-ui.", "pagefind-component-ui.", "pagefind-modular-ui.", "pagefind-highlight.", "playground"];
     !unused.iter().any(|u| name.starts_with(u))
+}
+
+/// The files of an index without the runtime: what a merged shard needs.
+fn is_index(file: &Path) -> bool {
+    let name = file.to_string_lossy();
+    name == "pagefind-entry.json"
+        || name.ends_with(".pf_meta")
+        || ["index/", "fragment/", "filter/"].iter().any(|folder| name.starts_with(folder))
 }
 
 fn write_file(path: &PathBuf, bytes: &[u8]) -> Result<()> {

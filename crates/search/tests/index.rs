@@ -123,3 +123,67 @@ fn the_runtime_the_build_ships_is_the_one_the_front_end_is_written_for() {
     assert_eq!(manifest.pagefind_version, shipped);
     assert_eq!(site_search::PAGEFIND_VERSION, shipped);
 }
+
+/// Every file under `dir`, with its bytes.
+fn tree(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    walkdir_files(dir)
+        .into_iter()
+        .map(|p| (p.strip_prefix(dir).unwrap().display().to_string(), std::fs::read(&p).unwrap()))
+        .collect()
+}
+
+fn walkdir_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap().map(Result::unwrap) {
+        if e.file_type().unwrap().is_dir() { out.extend(walkdir_files(&e.path())) } else { out.push(e.path()) }
+    }
+    out
+}
+
+#[test]
+fn shards_are_merged_indexes_and_an_edit_reindexes_only_its_own() {
+    let (cache, a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let write = |pages: &[PageData], out: &Path| {
+        site_search::write_index_cached(pages, &titles(pages), "zh-hans", 2, out, Some((cache.path(), "salt"))).unwrap()
+    };
+    let mut pages = site();
+    for name in ["selector", "snapshot", "loadable", "atom-family"] {
+        let body = vec![Block::Paragraph { children: text(&format!("{name} 的说明。")) }];
+        pages.push(doc(&format!("/docs/api-reference/core/{name}"), name, body, &[]));
+    }
+    write(&pages, a.path());
+    let manifest: SearchManifest =
+        serde_json::from_slice(&std::fs::read(a.path().join("pagefind/search-manifest.json")).unwrap()).unwrap();
+    // Six pages in shards of about two: the first carries the runtime, the others only their index.
+    let count = manifest.shards.len() + 1;
+    assert!(count >= 2, "{manifest:?}");
+    assert_eq!(manifest.page_shards.len(), 6);
+    for (n, folder) in manifest.shards.iter().enumerate() {
+        assert_eq!(folder, &format!("shard-{}/", n + 1));
+        let dir = a.path().join("pagefind").join(folder);
+        let pages = manifest.page_shards.iter().filter(|&&s| s == n + 1).count();
+        assert_eq!(std::fs::read_dir(dir.join("fragment")).unwrap().count(), pages, "{folder}");
+        assert!(dir.join("pagefind-entry.json").is_file() && !dir.join("pagefind.js").exists());
+    }
+    let entries = || {
+        std::fs::read_dir(cache.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect::<std::collections::BTreeSet<_>>()
+    };
+    let before = entries();
+    assert_eq!(before.len(), count);
+
+    // From the cache: the same bytes.
+    write(&pages, b.path());
+    assert_eq!(tree(a.path()), tree(b.path()));
+    assert_eq!(entries(), before);
+
+    // One page's text changes: its shard is indexed again, the others come from the cache.
+    let Page::Doc(doc) = &mut pages[2].page else { unreachable!() };
+    doc.content.push(Block::Paragraph { children: text("新加的一句。") });
+    write(&pages, tempfile::tempdir().unwrap().path());
+    let after = entries();
+    assert_eq!(after.len(), count, "the replaced shard's entry is pruned");
+    assert_eq!(after.intersection(&before).count(), count - 1, "one shard indexed again, the others kept");
+}

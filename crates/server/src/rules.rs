@@ -16,9 +16,10 @@ pub const DEFAULT_CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsaf
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";
 
-/// Files whose names change with their contents: Vite's assets and Pagefind's index chunks.
+/// Files whose names change with their contents: Vite's assets and Pagefind's index files (in
+/// `pagefind/` and in each shard's folder below it).
 const HASHED: [&str; 5] =
-    ["/assets/*", "/pagefind/fragment/*", "/pagefind/index/*", "/pagefind/filter/*", "/pagefind/*.pf_meta"];
+    ["/assets/*", "/pagefind/*.pf_fragment", "/pagefind/*.pf_index", "/pagefind/*.pf_filter", "/pagefind/*.pf_meta"];
 
 pub struct Rule {
     pub pattern: &'static str,
@@ -132,7 +133,13 @@ mod tests {
 
     #[test]
     fn hashed_files_are_immutable_and_the_rest_revalidates() {
-        for p in ["/assets/app-abc123.js", "/pagefind/fragment/zh_1.pf_fragment", "/pagefind/pagefind.zh_9.pf_meta"] {
+        for p in [
+            "/assets/app-abc123.js",
+            "/pagefind/fragment/zh_1.pf_fragment",
+            "/pagefind/pagefind.zh_9.pf_meta",
+            "/pagefind/shard-2/index/zh_3.pf_index",
+            "/pagefind/shard-2/filter/zh_4.pf_filter",
+        ] {
             assert_eq!(cache_control(p), IMMUTABLE, "{p}");
         }
         for p in ["/index.html", "/docs/intro.html", "/pagefind/pagefind.js", "/page-data/assets/x.json", "/llms.txt"] {

@@ -8,7 +8,7 @@ let manifest: Promise<SearchManifest> | null = null;
 
 /** Fetched once; empty when it cannot be had (search still works without it, only slower). */
 export function loadManifest(): Promise<SearchManifest> {
-  const empty: SearchManifest = {pagefindVersion: '', pages: [], probes: ''};
+  const empty: SearchManifest = {pagefindVersion: '', pages: [], probes: '', shards: [], pageShards: []};
   manifest ??= fetch(`${baseUrl()}pagefind/search-manifest.json`).then(
     (r) => (r.ok ? r.json() : empty),
     () => empty,

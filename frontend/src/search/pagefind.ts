@@ -30,20 +30,28 @@ interface PagefindHit {
 interface Pagefind {
   options(o: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
+  mergeIndex(path: string, o: Record<string, unknown>): Promise<void>;
   preload(term: string): Promise<void>;
-  search(q: string | null, o?: {sort?: Record<string, 'asc' | 'desc'>}): Promise<{results: PagefindHit[]}>;
+  search(
+    q: string | null,
+    o?: {filters?: Record<string, string>; sort?: Record<string, 'asc' | 'desc'>},
+  ): Promise<{results: PagefindHit[]}>;
 }
 
 let loading: Promise<Pagefind> | null = null;
 
 function load(): Promise<Pagefind> {
   loading ??= (async () => {
-    const pf = (await import(/* @vite-ignore */ pagefindUrl())) as Pagefind;
+    const [pf, {shards}] = await Promise.all([import(/* @vite-ignore */ pagefindUrl()) as Promise<Pagefind>, loadManifest()]);
+    // Keywords (front matter) weigh as much as a title word.
+    const options = {baseUrl: baseUrl(), excerptLength: 24, ranking: {metaWeights: {title: 5, keywords: 5}}};
     // On the main thread: Pagefind's worker costs the first answer about 50 ms (measured,
-    // bench/RESULTS.md), more than the search itself. Keywords (front matter) weigh as much as
-    // a title word.
-    await pf.options({baseUrl: baseUrl(), excerptLength: 24, noWorker: true, ranking: {metaWeights: {title: 5, keywords: 5}}});
+    // bench/RESULTS.md), more than the search itself.
+    await pf.options({...options, noWorker: true});
     await pf.init();
+    // The index's other shards (crates/search/src/shards.rs), opened side by side; merged in
+    // the manifest's order, which is the order of its pages.
+    await Promise.all((shards ?? []).map((shard) => pf.mergeIndex(`${baseUrl()}pagefind/${shard}`, options)));
     return pf;
   })();
   // A failed load (offline, missing index) can be retried.
@@ -54,13 +62,24 @@ function load(): Promise<Pagefind> {
 let pagesById: Promise<Map<string, SearchTitle>> | null = null;
 
 /** Each page by its result id. The build gives every page its position in the manifest as the
- * `position` sort; a search with no term, sorted by it, lists every result id in that order.
- * Computed in the index's memory: no request. */
+ * `position` sort and its shard as the `shard` filter (crates/search/src/document.rs): a search
+ * with no term, for one shard, sorted by position, lists the result ids of that shard's pages in
+ * manifest order. Computed in the index's memory; each shard fetches its small filter file once. */
 function loadPagesById(pf: Pagefind): Promise<Map<string, SearchTitle>> {
-  pagesById ??= Promise.all([loadManifest(), pf.search(null, {sort: {position: 'asc'}})]).then(([{pages}, {results}]) =>
-    // Another index than the manifest's (a stale cache): hits then wait for their text.
-    results.length === pages.length ? new Map(results.map((r, i) => [r.id, pages[i]])) : new Map(),
-  );
+  pagesById ??= loadManifest().then(async ({pages, shards, pageShards}) => {
+    const byId = new Map<string, SearchTitle>();
+    const count = 1 + (shards ?? []).length;
+    const lists = await Promise.all(
+      Array.from({length: count}, (_, n) => pf.search(null, {filters: {shard: String(n)}, sort: {position: 'asc'}})),
+    );
+    for (const [n, {results}] of lists.entries()) {
+      const own = pages.filter((_, i) => (pageShards?.[i] ?? 0) === n);
+      // Another index than the manifest's (a stale cache): hits then wait for their text.
+      if (results.length !== own.length) continue;
+      for (const [i, r] of results.entries()) byId.set(r.id, own[i]);
+    }
+    return byId;
+  });
   pagesById.catch(() => (pagesById = null));
   return pagesById;
 }
