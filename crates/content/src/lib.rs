@@ -2,10 +2,13 @@
 //! its route, and compiles them all in parallel. Links are resolved to routes here and recorded,
 //! so the build can check them once every page and heading is known.
 
+mod cache;
 mod resolve;
 
+pub use cache::CompileCache;
 pub use resolve::{LinkKind, LinkRecord, Resolver};
 
+use cache::Compiled;
 use rayon::prelude::*;
 use site_markdown::{Diagnostic, Document, SourceKind};
 use std::collections::HashMap;
@@ -61,6 +64,11 @@ struct Source {
 /// Loads and compiles everything under `content_dir`. `root` makes paths in diagnostics
 /// relative (`content/docs/x.md:12: …`).
 pub fn load(root: &Path, content_dir: &Path) -> Result<Content, Vec<Diagnostic>> {
+    load_cached(root, content_dir, None)
+}
+
+/// [`load`], reading back from `cache` every file compiled before from the same inputs.
+pub fn load_cached(root: &Path, content_dir: &Path, cache: Option<&CompileCache>) -> Result<Content, Vec<Diagnostic>> {
     let mut errors = Vec::new();
     let sources = discover(root, content_dir, &mut errors);
     if !errors.is_empty() {
@@ -68,23 +76,40 @@ pub fn load(root: &Path, content_dir: &Path) -> Result<Content, Vec<Diagnostic>>
     }
     // Which route each source file has, for relative `.md` links.
     let by_file: HashMap<PathBuf, String> = sources.iter().map(|s| (s.path.clone(), s.route.clone())).collect();
-
-    type Compiled = (Document, Vec<LinkRecord>, Vec<Diagnostic>);
+    let site_routes: Vec<u8> =
+        sources.iter().flat_map(|s| format!("{}\0{}\0", s.path.display(), s.route).into_bytes()).collect();
     let results: Vec<Result<Compiled, Vec<Diagnostic>>> = sources
         .par_iter()
         .map(|s| {
             let bytes = read(root, &s.path)?;
+            let key = cache.map(|c| {
+                c.key(
+                    &format!("{:?} {} {} {} {:?}", s.kind, s.path.display(), s.route, s.id, s.date),
+                    &site_routes,
+                    &bytes,
+                )
+            });
+            if let Some(compiled) = cache.zip(key.as_deref()).and_then(|(c, k)| c.get(k)) {
+                return Ok(compiled);
+            }
             let text = site_markdown::source_text(&s.path, &bytes).map_err(|d| vec![d])?;
             let mut resolver = Resolver::new(&s.path, &s.route, &by_file);
             let mut warnings = Vec::new();
             let doc = site_markdown::compile(&s.path, text, s.kind, &mut resolver, &mut warnings)?;
-            Ok((doc, resolver.records, warnings))
+            let compiled = Compiled { doc, links: resolver.records, warnings };
+            if let (Some(cache), Some(key)) = (cache, &key) {
+                cache.put(key, &compiled);
+            }
+            Ok(compiled)
         })
         .collect();
+    if let Some(cache) = cache {
+        cache.prune();
+    }
 
     let mut content = Content::default();
     for (s, r) in sources.into_iter().zip(results) {
-        let (doc, links, warnings) = match r {
+        let Compiled { doc, links, warnings } = match r {
             Ok(v) => v,
             Err(e) => {
                 errors.extend(e);

@@ -5,7 +5,7 @@ use site_markdown::{Links, Resolved};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum LinkKind {
     /// A route of the site (a page), maybe with an anchor.
     Page,
@@ -14,7 +14,7 @@ pub enum LinkKind {
 }
 
 /// An internal link, to be checked once all routes and headings are known.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct LinkRecord {
     pub source: PathBuf,
     pub line: usize,

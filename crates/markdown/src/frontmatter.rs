@@ -8,7 +8,7 @@ use serde_saphyr::Spanned;
 use serde_saphyr::budget::BudgetBreach;
 
 /// The fields a content file may set; see content/README.md.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize, serde::Deserialize)]
 pub struct FrontMatter {
     pub title: Option<String>,
     pub description: Option<String>,

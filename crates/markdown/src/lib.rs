@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 
 /// A problem found in a content file, with the line it is on (1-based, counting the whole
 /// file including front matter).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Diagnostic {
     pub file: PathBuf,
     pub line: Option<usize>,
@@ -65,7 +65,7 @@ impl Links for KeepLinks {
 }
 
 /// A heading anywhere in the document (inside containers too), for anchors and the TOC.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Heading {
     pub level: u8,
     pub id: String,
@@ -76,7 +76,7 @@ pub struct Heading {
 }
 
 /// A compiled Markdown file.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Document {
     pub front_matter: FrontMatter,
     pub content: Vec<Block>,

@@ -7,6 +7,9 @@
 //!   data and the page's data: everything its prerender reads.
 //! - `compressed/<key>.br|.gz`: the compressed copies of any other file; the key hashes its
 //!   contents and the compression setting.
+//! - `index/<key>/`: each shard of the search index (`site_search::write_index_cached`).
+//! - `content/<key>.json`: each content file compiled (`site_content::CompileCache`); the key
+//!   hashes the engine, the file's bytes and place, and every file's route.
 //!
 //! Entries go into the output as hard links (a copy where the cache is on another device), and
 //! are made by linking the output's new files, so a cold build writes each file once. Entries no
@@ -31,6 +34,11 @@ pub struct Cache {
 
 /// The file name suffixes of a page's entry, and the output files they stand for.
 pub const PAGE_FILES: &[&str] = &["html", "html.br", "html.gz", "json", "json.br", "json.gz"];
+
+/// Where compiled content files are kept (see the module's list).
+pub fn content_dir(root: &Path) -> PathBuf {
+    root.join(".cache/docsite/content")
+}
 
 impl Cache {
     /// The cache of the site at `root`, for pages rendered by `engine` with the front-end

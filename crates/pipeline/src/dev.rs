@@ -37,7 +37,7 @@ impl DevSession {
     pub fn rebuild(&mut self) -> Result<Rebuilt> {
         let config = load_config(&self.opts)?;
         let base = config.site.base_url.clone();
-        let Loaded { config, site, words, warnings } = load::load(&self.opts, config)?;
+        let Loaded { config, site, words, warnings } = load::load(&self.opts, config, None)?;
         let out = self.opts.out.clone();
         let mut everything = false;
         let hash = self.frontend.source_hash(&base)?;

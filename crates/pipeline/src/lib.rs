@@ -6,8 +6,9 @@
 //! - **prerender**: React's server renderer over every route the cache does not hold, one Node
 //!   process per core fed as a stream; each page is written, compressed and cached on the other
 //!   cores as soon as it is rendered.
-//! - **index**: the search index, while the remaining files compress.
-//! - **compress**: the index's own files.
+//! - **index**: the search index, in shards, on threads of its own while the prerender runs
+//!   (it reads only the site model); the stage's time is the wait for it after the prerender.
+//! - **compress**: what is left to compress (static files, feeds, the index).
 //!
 //! The site is written to a staging folder next to the output and swapped into place only when
 //! every stage succeeded ([`publish`]). `dev` writes in place and keeps what it needs to rebuild
@@ -109,7 +110,10 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
     let frontend = Frontend::new(&opts.frontend);
     let config = load_config(opts)?;
     let bundle_job = start_bundle(&frontend, opts.fresh_bundle, &config.site.base_url);
-    let loaded = stages.run("content", || load::load(opts, config));
+    // `dev` keeps its compiled pages in memory; a build reads back the files it compiled before.
+    let compiled =
+        (!opts.dev).then(|| site_content::CompileCache::new(cache::content_dir(&opts.root), &stamp::engine()));
+    let loaded = stages.run("content", || load::load(opts, config, compiled.as_ref()));
     let (bundle, bundle_time) = bundle_job.join().map_err(|_| anyhow!("the bundle thread panicked"))??;
     let Loaded { config, mut site, words, warnings } = loaded?;
     // Only the part of the bundle stage that the content stage did not hide.
@@ -131,32 +135,18 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
     }
     let site_json = site_json(&site, opts.dev)?;
     let cache = open_cache(opts, &bundle, &site_json)?;
-    let mut assets_compressed = None;
-    let (renderer, written) = stages.run("prerender", || {
-        output::write_static(&opts.root, &bundle, &config, &site, &out)?;
-        // Offline reading; never in `dev`, whose files change under the reader.
-        if site.data.offline && !opts.dev {
-            service_worker::write(&frontend, &bundle, &stamp.build_id(), &out)?;
-        }
-        if let Some(cache) = &cache {
-            // The hashed assets compress (slowly, at the highest setting) while pages render.
-            let (assets, cache) = (out.join("assets"), Arc::clone(cache));
-            assets_compressed = Some(std::thread::spawn(move || compress::precompress(&assets, None, Some(&cache))));
-        }
-        let pages: Vec<&PageData> = site.pages.iter().collect();
-        let to = PagesOut { dir: &out, compress: !opts.dev, cache: cache.as_deref(), keep_json: opts.dev };
-        let mut renderer = None;
-        // No more processes than pages: each one costs a Node start and a bundle import.
-        let start = |pages: usize| frontend.renderer(&bundle, &site_json, Some(pages.min(cores())));
-        let written = pages::write_pages(&mut renderer, start, &pages, &to).map_err(|e| with_source(e, &site))?;
-        Ok((renderer, written))
-    })?;
     let shard_pages = config.search.shard_pages().unwrap_or(site_search::shards::DEFAULT_SHARD_PAGES);
-    if opts.dev {
-        // `dev` indexes once at start; its rebuilds keep that index.
-        stages.run("index", || index(&site, shard_pages, &out, None))?;
-    } else {
-        index_and_compress(&mut stages, (&site, shard_pages), &out, assets_compressed, cache.as_deref())?;
+    let render =
+        Prerender { opts, frontend: &frontend, bundle: &bundle, config: &config, site: &site, site_json: &site_json };
+    let index_cache = cache.as_deref().filter(|_| !opts.dev).map(Cache::index_cache);
+    let (rendered, index_time) = alongside_index((&site, shard_pages), &out, index_cache, || {
+        stages.run("prerender", || render.run(&stamp.build_id(), &out, cache.as_ref()))
+    })?;
+    let ((renderer, written), assets_compressed) = rendered;
+    // Only the part of the index stage that the prerender did not hide.
+    stages.done("index", index_time);
+    if !opts.dev {
+        compress_rest(&mut stages, &out, assets_compressed, cache.as_deref())?;
     }
     stamp::write(&out, &stamp)?;
     if let Some(staging) = staging {
@@ -232,35 +222,80 @@ fn dev_dir(out: &Path) -> Result<PathBuf> {
     Ok(out.to_path_buf())
 }
 
-/// The index (over the written pages) and the compression of what is left (assets, static
-/// files, feeds) use different cores side by side; then the index's own files compress. The
-/// index waits on a child process, so it gets a plain thread: a rayon worker must never block
-/// on work that itself needs the (two-thread) pool.
-fn index_and_compress(
-    stages: &mut Stages,
+/// What the prerender stage reads.
+struct Prerender<'a> {
+    opts: &'a Options,
+    frontend: &'a Frontend,
+    bundle: &'a Bundle,
+    config: &'a site_config::Config,
+    site: &'a Site,
+    site_json: &'a str,
+}
+
+/// The pages rendered (with the renderer `dev` keeps), and the hashed assets' compression,
+/// still running.
+type Rendered = ((Option<Renderer>, pages::Written), Option<std::thread::JoinHandle<Result<usize>>>);
+
+impl Prerender<'_> {
+    /// Writes the static files and every page into `out`.
+    fn run(&self, build_id: &str, out: &Path, cache: Option<&Arc<Cache>>) -> Result<Rendered> {
+        let (opts, site) = (self.opts, self.site);
+        output::write_static(&opts.root, self.bundle, self.config, site, out)?;
+        // Offline reading; never in `dev`, whose files change under the reader.
+        if site.data.offline && !opts.dev {
+            service_worker::write(self.frontend, self.bundle, build_id, out)?;
+        }
+        let assets_compressed = cache.map(|cache| {
+            // The hashed assets compress (slowly, at the highest setting) while pages render.
+            let (assets, cache) = (out.join("assets"), Arc::clone(cache));
+            std::thread::spawn(move || compress::precompress(&assets, None, Some(&cache)))
+        });
+        let pages: Vec<&PageData> = site.pages.iter().collect();
+        let to = PagesOut { dir: out, compress: !opts.dev, cache: cache.map(Arc::as_ref), keep_json: opts.dev };
+        let mut renderer = None;
+        // No more processes than pages: each one costs a Node start and a bundle import.
+        let start = |pages: usize| self.frontend.renderer(self.bundle, self.site_json, Some(pages.min(cores())));
+        let written = pages::write_pages(&mut renderer, start, &pages, &to).map_err(|e| with_source(e, site))?;
+        Ok(((renderer, written), assets_compressed))
+    }
+}
+
+/// Runs `work` (the prerender) while the search index is written on threads of its own: the
+/// index reads only the site model, and a prerender waits on Node much of the time (a one-page
+/// rebuild is mostly a Node start). Returns what `work` returned and the time spent waiting for
+/// the index after it.
+fn alongside_index<T>(
     (site, shard_pages): (&Site, usize),
+    out: &Path,
+    cache: Option<(PathBuf, &str)>,
+    work: impl FnOnce() -> Result<T>,
+) -> Result<(T, Duration)> {
+    std::thread::scope(|scope| {
+        let indexed = scope.spawn(|| index(site, shard_pages, out, cache));
+        let worked = work();
+        let waited = Instant::now();
+        let indexed = indexed.join().map_err(|_| anyhow!("the index thread panicked"))?;
+        // A page that failed names its source: say that first.
+        let worked = worked?;
+        indexed?;
+        Ok((worked, waited.elapsed()))
+    })
+}
+
+/// Compresses what is left (assets, static files, feeds; pages compressed as they rendered),
+/// then the index's own files.
+fn compress_rest(
+    stages: &mut Stages,
     out: &Path,
     assets_compressed: Option<std::thread::JoinHandle<Result<usize>>>,
     cache: Option<&Cache>,
 ) -> Result<()> {
-    let t = Instant::now();
-    let (indexed, compressed) = std::thread::scope(|scope| {
-        let index_cache = cache.map(Cache::index_cache);
-        let index = scope.spawn(move || (index(site, shard_pages, out, index_cache), t.elapsed()));
-        let compressed = (|| -> Result<usize> {
-            if let Some(job) = assets_compressed {
-                job.join().map_err(|_| anyhow!("asset compression panicked"))??;
-            }
-            // Not the index folder: it is being written at this moment.
-            compress::precompress(out, Some(&out.join(site_search::BUNDLE_DIR)), cache)
-        })();
-        (index.join(), compressed)
-    });
-    let (indexed, index_time) = indexed.map_err(|_| anyhow!("the index thread panicked"))?;
-    indexed?;
-    compressed?;
-    stages.done("index", index_time);
-    stages.run("compress", || compress::precompress(&out.join(site_search::BUNDLE_DIR), None, cache))?;
+    stages.run("compress", || {
+        if let Some(job) = assets_compressed {
+            job.join().map_err(|_| anyhow!("asset compression panicked"))??;
+        }
+        compress::precompress(out, None, cache)
+    })?;
     Ok(())
 }
 

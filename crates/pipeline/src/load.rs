@@ -4,6 +4,7 @@
 use crate::Options;
 use anyhow::{Result, anyhow};
 use site_config::Config;
+use site_content::CompileCache;
 use site_model::{Inputs, Problems, Site, Words, relative};
 use std::collections::HashSet;
 
@@ -36,16 +37,17 @@ pub fn load_config(opts: &Options) -> Result<Config> {
 
 /// `check`: every validation the build makes, without writing anything.
 pub fn check(opts: &Options) -> Result<Loaded> {
-    load(opts, load_config(opts)?)
+    load(opts, load_config(opts)?, None)
 }
 
-/// Content, routes, page data and links, for an already loaded configuration.
-pub(crate) fn load(opts: &Options, config: Config) -> Result<Loaded> {
+/// Content, routes, page data and links, for an already loaded configuration; files compiled
+/// before come from `cache` when given.
+pub(crate) fn load(opts: &Options, config: Config, cache: Option<&CompileCache>) -> Result<Loaded> {
     let mut problems = Problems::default();
     // The history is read by a git process while the content compiles.
     let (content, last_updated) = std::thread::scope(|s| {
         let history = s.spawn(|| crate::history::last_updated(&opts.root));
-        let content = site_content::load(&opts.root, &opts.root.join("content"));
+        let content = site_content::load_cached(&opts.root, &opts.root.join("content"), cache);
         (content, history.join().unwrap_or_default())
     });
     let content = content.map_err(|errors| {
