@@ -8,7 +8,8 @@
 //!   cores as soon as it is rendered.
 //! - **index**: the search index, in shards, on threads of its own while the prerender runs
 //!   (it reads only the site model); the stage's time is the wait for it after the prerender.
-//! - **compress**: what is left to compress (static files, feeds, the index).
+//! - **compress**: what is left to compress (static files, feeds) while the index is written,
+//!   then the index's files.
 //!
 //! The site is written to a staging folder next to the output and swapped into place only when
 //! every stage succeeded ([`publish`]). `dev` writes in place and keeps what it needs to rebuild
@@ -139,14 +140,20 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
     let render =
         Prerender { opts, frontend: &frontend, bundle: &bundle, config: &config, site: &site, site_json: &site_json };
     let index_cache = cache.as_deref().filter(|_| !opts.dev).map(Cache::index_cache);
-    let (rendered, index_time) = alongside_index((&site, shard_pages), &out, index_cache, || {
-        stages.run("prerender", || render.run(&stamp.build_id(), &out, cache.as_ref()))
+    let ((renderer, written), index_time) = alongside_index((&site, shard_pages), &out, index_cache, || {
+        let (rendered, assets_compressed) =
+            stages.run("prerender", || render.run(&stamp.build_id(), &out, cache.as_ref()))?;
+        if !opts.dev {
+            // Not the index's folder: it is being written at this moment.
+            stages.run("compress", || compress_rest(&out, assets_compressed, cache.as_deref()))?;
+        }
+        Ok(rendered)
     })?;
-    let ((renderer, written), assets_compressed) = rendered;
     // Only the part of the index stage that the prerender did not hide.
     stages.done("index", index_time);
     if !opts.dev {
-        compress_rest(&mut stages, &out, assets_compressed, cache.as_deref())?;
+        let index_dir = out.join(site_search::BUNDLE_DIR);
+        stages.run("compress", || compress::precompress(&index_dir, None, cache.as_deref()))?;
     }
     stamp::write(&out, &stamp)?;
     if let Some(staging) = staging {
@@ -282,21 +289,17 @@ fn alongside_index<T>(
     })
 }
 
-/// Compresses what is left (assets, static files, feeds; pages compressed as they rendered),
-/// then the index's own files.
+/// Compresses what is left besides the index (assets, static files, feeds; pages compressed as
+/// they rendered).
 fn compress_rest(
-    stages: &mut Stages,
     out: &Path,
     assets_compressed: Option<std::thread::JoinHandle<Result<usize>>>,
     cache: Option<&Cache>,
-) -> Result<()> {
-    stages.run("compress", || {
-        if let Some(job) = assets_compressed {
-            job.join().map_err(|_| anyhow!("asset compression panicked"))??;
-        }
-        compress::precompress(out, None, cache)
-    })?;
-    Ok(())
+) -> Result<usize> {
+    if let Some(job) = assets_compressed {
+        job.join().map_err(|_| anyhow!("asset compression panicked"))??;
+    }
+    compress::precompress(out, Some(&out.join(site_search::BUNDLE_DIR)), cache)
 }
 
 /// A page that failed to render names what it was made from: its source file, or the engine's

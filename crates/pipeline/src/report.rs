@@ -29,8 +29,12 @@ impl Stages {
         Ok(r)
     }
 
+    /// Records `d` for stage `name`, added to its time when the stage ran before (in parts).
     pub fn done(&mut self, name: &'static str, d: Duration) {
-        self.list.push((name, d));
+        match self.list.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, total)) => *total += d,
+            None => self.list.push((name, d)),
+        }
     }
 
     /// The time of the stages so far.
