@@ -64,13 +64,17 @@ let pagesById: Promise<Map<string, SearchTitle>> | null = null;
 /** Each page by its result id. The build gives every page its position in the manifest as the
  * `position` sort and its shard as the `shard` filter (crates/search/src/document.rs): a search
  * with no term, for one shard, sorted by position, lists the result ids of that shard's pages in
- * manifest order. Computed in the index's memory; each shard fetches its small filter file once. */
+ * manifest order. Computed in the index's memory; with shards, each fetches its small filter
+ * file once. */
 function loadPagesById(pf: Pagefind): Promise<Map<string, SearchTitle>> {
   pagesById ??= loadManifest().then(async ({pages, shards, pageShards}) => {
     const byId = new Map<string, SearchTitle>();
     const count = 1 + (shards ?? []).length;
     const lists = await Promise.all(
-      Array.from({length: count}, (_, n) => pf.search(null, {filters: {shard: String(n)}, sort: {position: 'asc'}})),
+      // One shard needs no filter (whose file would cost a request before the first answer).
+      Array.from({length: count}, (_, n) =>
+        pf.search(null, {...(count > 1 && {filters: {shard: String(n)}}), sort: {position: 'asc'}}),
+      ),
     );
     for (const [n, {results}] of lists.entries()) {
       const own = pages.filter((_, i) => (pageShards?.[i] ?? 0) === n);
