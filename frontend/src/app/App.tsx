@@ -23,7 +23,7 @@ export function App({site, initial}: Props) {
   const loader = usePageLoader(site, initial);
   const {current, status, showProgress, go} = loader;
   const navigate = useNavigate(go);
-  useBackForward(go);
+  useBackForward(go, current);
   useLinkInterception(navigate);
   useHead(current);
   useServiceWorker(site, current.data.route);

@@ -1,5 +1,6 @@
 // Client-side navigation: `navigate(href)` for links and code, and the browser's Back and Forward.
-import {useCallback, useEffect, useMemo} from 'react';
+import {useCallback, useEffect, useMemo, useRef} from 'react';
+import {routeOf} from './base';
 import type {RouterState} from './contexts';
 import {prefetch} from './prefetch';
 import {rememberScroll, scrollToHash} from './scroll';
@@ -31,11 +32,20 @@ export function useNavigate(go: Go) {
 }
 
 /** Back and Forward show the entry's page at the offset the reader left it. */
-export function useBackForward(go: Go): void {
+export function useBackForward(go: Go, current: Current): void {
+  const shown = useRef(current);
+  shown.current = current;
   useEffect(() => {
     const onPop = (e: PopStateEvent) => {
       const top = typeof e.state?.top === 'number' ? e.state.top : undefined;
-      void go(new URL(window.location.href), {push: false, restoreTop: top});
+      const url = new URL(window.location.href);
+      // Another entry of the page on screen (an anchor): only the scroll offset changes.
+      if (routeOf(url.pathname) === shown.current.data.route && url.search === shown.current.search) {
+        if (top !== undefined) window.scrollTo({top, behavior: 'instant'});
+        else if (url.hash) scrollToHash(url.hash, 'instant');
+        return;
+      }
+      void go(url, {push: false, restoreTop: top});
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
