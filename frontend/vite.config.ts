@@ -1,8 +1,8 @@
 import {defineConfig} from 'vitest/config';
+import {wordPerModule} from './scripts/wordPerModule.mjs';
 
-// The client bundle (`vite build`) and the server-render bundle (`vite build --ssr`) share
-// this file. The engine passes `--base` from site.toml, so asset URLs honour the base URL.
 export default defineConfig({
+  plugins: [wordPerModule()],
   oxc: {jsx: {runtime: 'automatic'}},
   build: {
     target: 'es2020',
@@ -15,7 +15,13 @@ export default defineConfig({
         // Everything the entry imports statically (React and the shell every page needs) in the
         // entry chunk itself: one file instead of four, and one gzip stream compresses better.
         // Lazy chunks (other layouts, demos, search) stay apart.
-        codeSplitting: {groups: [{name: 'index', tags: ['$initial']}]},
+        // The words no first-load module uses: one chunk, not one per word.
+        codeSplitting: {
+          groups: [
+            {name: 'index', tags: ['$initial']},
+            {name: 'words', test: /\0word:/},
+          ],
+        },
       },
     },
   },

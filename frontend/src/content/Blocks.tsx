@@ -19,6 +19,8 @@ export function Blocks({blocks}: {blocks: Block[]}) {
   );
 }
 
+export default Blocks;
+
 function BlockNode({block: b}: {block: Block}) {
   switch (b.t) {
     case 'heading':

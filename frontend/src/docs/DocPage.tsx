@@ -1,8 +1,8 @@
 import {useEffect} from 'react';
 import {useSite} from '../app/contexts';
 import * as storage from '../app/storage';
-import {Blocks} from '../content/Blocks';
-import {t} from '../i18n';
+import {Markdown} from '../content/Markdown';
+import {t, tf} from '../i18n';
 import type {Breadcrumb, DocPage as Doc, PageData, PageLink} from '../schema';
 import {ExternalIcon} from '../theme/Icons';
 import {Link} from '../theme/Link';
@@ -46,7 +46,7 @@ function VersionBanner({version}: {version: string}) {
   return (
     <div className="version-banner admonition admonition--caution" role="note">
       <p>
-        {v.banner === 'unreleased' ? t.versionUnreleased(v.label) : t.versionUnmaintained(v.label)}
+        {v.banner === 'unreleased' ? tf.versionUnreleased(v.label) : tf.versionUnmaintained(v.label)}
         {latest && (
           <>
             {' '}
@@ -99,9 +99,7 @@ export default function DocPage({data}: {data: PageData}) {
               <h1>{page.title}</h1>
               <CopyMarkdown route={data.route} />
             </header>
-            <div className="markdown">
-              <Blocks blocks={page.content} />
-            </div>
+            <Markdown blocks={page.content} />
           </div>
           <footer className="doc-footer">
             {page.tags.length > 0 && (
