@@ -3,13 +3,18 @@
 // typed access to it. The strings the specification quotes verbatim ("Search", "See all N
 // results", "This page crashed.", "Try again", "Retry") are kept exactly as written there.
 //
-// `t` (the words) and `tf` (the words with placeholders, filled in) are namespaces: the bundler
-// keeps only the words some chunk uses.
+// `t` is the table as a namespace: each chunk carries only the words it uses (with the Vite
+// plugin scripts/wordPerModule.mjs, the first-load bundle only those of the first page). Words
+// with `{placeholders}` go through `fill`: `fill(t.pageOf, {page, total})`.
 
-import * as tf from './i18n/formats';
 import * as t from './i18n/zh-hans.json';
 
-export {t, tf};
+export {t};
+
+/** `template` with each `{name}` replaced by `values[name]`. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
 export const dateFormat = new Intl.DateTimeFormat('zh-Hans', {year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC'});
 
 /** `2022-10-11` → `2022年10月11日`. */

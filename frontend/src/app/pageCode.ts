@@ -5,9 +5,6 @@
 
 import type {ComponentType} from 'react';
 import DocPage from '../docs/DocPage';
-import NotFound from '../pages/NotFound';
-import Redirect from '../pages/Redirect';
-import StandalonePage from '../pages/StandalonePage';
 import type {Block, Component, PageData} from '../schema';
 
 export type PageKind = PageData['page']['kind'];
@@ -30,9 +27,9 @@ const lazy = <C>(source: string, load: () => Promise<{default: C}>): Code<C> => 
 // Docs (the most visited pages) are in the main bundle; every other layout is a chunk.
 export const layoutCode: Record<PageKind, Code<LayoutComponent>> = {
   doc: eager(DocPage),
-  standalone: eager(StandalonePage),
-  notFound: eager(NotFound),
-  redirect: eager(Redirect),
+  standalone: lazy('src/pages/StandalonePage.tsx', () => import('../pages/StandalonePage')),
+  notFound: lazy('src/pages/NotFound.tsx', () => import('../pages/NotFound')),
+  redirect: lazy('src/pages/Redirect.tsx', () => import('../pages/Redirect')),
   home: lazy('src/pages/Home.tsx', () => import('../pages/Home')),
   search: lazy('src/pages/SearchPage.tsx', () => import('../pages/SearchPage')),
   blogList: lazy('src/blog/BlogList.tsx', () => import('../blog/BlogList')),

@@ -2,13 +2,13 @@
 // section — handled by the article's root element for everything under it. An article hydrated
 // from the server's HTML has no React component inside it (its renderer is not in the first-load
 // bundle), and one rendered on the client has the same markup: one implementation for both.
+// A chunk of its own: it loads when a pointer or focus enters an article (content/Markdown.tsx).
 
 import {t} from '../i18n';
-import {copyToClipboard} from './clipboard';
+import {showTab, showValue} from './articleState';
+import {COPIED_MS, copyToClipboard} from './clipboard';
 import {codeWrapOn, setCodeWrap} from './codeWrap';
-import {choose, storedChoice} from './tabChoices';
-
-export const COPIED_MS = 2000;
+import {choose} from './tabChoices';
 
 /** The code a copy button copies: its block's text as rendered, without the last line's newline. */
 export function codeTextOf(rendered: string): string {
@@ -40,26 +40,6 @@ async function copyCode(button: HTMLElement): Promise<void> {
 
 function tabsOf(tab: Element): HTMLElement[] {
   return [...(tab.closest('[role="tablist"]')?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])];
-}
-
-/** Shows tab `index` of a tab group (its element with class `tabs`). */
-function showTab(group: Element, index: number): void {
-  const tabs = [...group.querySelectorAll<HTMLElement>(':scope > [role="tablist"] > [role="tab"]')];
-  const panels = [...group.querySelectorAll<HTMLElement>(':scope > [role="tabpanel"]')];
-  tabs.forEach((tab, i) => {
-    const on = i === index;
-    tab.setAttribute('aria-selected', String(on));
-    tab.tabIndex = on ? 0 : -1;
-    tab.classList.toggle('tabs__tab--active', on);
-    panels[i]?.toggleAttribute('hidden', !on);
-  });
-}
-
-/** Shows the tab of `value` in `group`, when it has one. */
-function showValue(group: HTMLElement, value: string): void {
-  const tabs = [...group.querySelectorAll<HTMLElement>(':scope > [role="tablist"] > [role="tab"]')];
-  const index = tabs.findIndex((tab) => tab.dataset.value === value);
-  if (index >= 0) showTab(group, index);
 }
 
 /** Shows `value` in every group of `groupId` on the page. */
@@ -99,15 +79,16 @@ function toggleDetails(e: Event, details: HTMLDetailsElement): void {
   }
 }
 
-/** A click anywhere in an article. */
-export function onArticleClick(e: {target: EventTarget | null; preventDefault(): void}): void {
+/** A click anywhere in an article; `late` when this code loaded after it (the browser has then
+ * already opened or closed a <details>). */
+export function onArticleClick(e: {target: EventTarget | null; preventDefault(): void}, late = false): void {
   const target = e.target as Element | null;
   const button = target?.closest?.<HTMLElement>('button, summary');
   if (!button) return;
   if (button.classList.contains('code-block__copy')) void copyCode(button);
   else if (button.classList.contains('code-block__wrap')) setCodeWrap(!codeWrapOn());
   else if (button.getAttribute('role') === 'tab') selectTab(button);
-  else if (button.tagName === 'SUMMARY' && button.parentElement?.classList.contains('details'))
+  else if (!late && button.tagName === 'SUMMARY' && button.parentElement?.classList.contains('details'))
     toggleDetails(e as Event, button.parentElement as HTMLDetailsElement);
 }
 
@@ -129,14 +110,4 @@ export function onArticleKeyDown(e: {target: EventTarget | null; key: string; pr
   e.preventDefault();
   selectTab(next);
   next.focus();
-}
-
-/** Once an article is on screen: the reader's stored tab choices and line-wrap state. */
-export function prepareArticle(root: HTMLElement): void {
-  for (const group of root.querySelectorAll<HTMLElement>('.tabs[data-group]')) {
-    const value = storedChoice(group.dataset.group as string);
-    if (value !== undefined) showValue(group, value);
-  }
-  const wrap = String(codeWrapOn());
-  for (const b of root.querySelectorAll('.code-block__wrap')) b.setAttribute('aria-pressed', wrap);
 }

@@ -2,7 +2,7 @@ import {useEffect} from 'react';
 import {useSite} from '../app/contexts';
 import * as storage from '../app/storage';
 import {Markdown} from '../content/Markdown';
-import {t, tf} from '../i18n';
+import {fill, t} from '../i18n';
 import type {Breadcrumb, DocPage as Doc, PageData, PageLink} from '../schema';
 import {ExternalIcon} from '../theme/Icons';
 import {Link} from '../theme/Link';
@@ -46,7 +46,7 @@ function VersionBanner({version}: {version: string}) {
   return (
     <div className="version-banner admonition admonition--caution" role="note">
       <p>
-        {v.banner === 'unreleased' ? tf.versionUnreleased(v.label) : tf.versionUnmaintained(v.label)}
+        {v.banner === 'unreleased' ? fill(t.versionUnreleased, {label: v.label}) : fill(t.versionUnmaintained, {label: v.label})}
         {latest && (
           <>
             {' '}
