@@ -15,11 +15,12 @@ export default defineConfig({
         // Everything the entry imports statically (React and the shell every page needs) in the
         // entry chunk itself: one file instead of four, and one gzip stream compresses better.
         // Lazy chunks (other layouts, demos, search) stay apart.
-        // The words no first-load module uses: one chunk, not one per word.
+        // Words no first-load module uses go into the chunk that uses them; the few that several
+        // chunks share, into one chunk rather than one per word.
         codeSplitting: {
           groups: [
             {name: 'index', tags: ['$initial']},
-            {name: 'words', test: /\0word:/},
+            {name: 'words', test: /\0word:/, minShareCount: 2},
           ],
         },
       },

@@ -79,7 +79,7 @@ describe('page code', () => {
     expect(chunkSources(page('doc', ['TodoListDemo', 'LinkButton']))).toEqual([
       'src/components/TodoListDemo.tsx',
       'src/components/LinkButton.tsx',
-      'src/content/Blocks.tsx',
+      'src/content/parts.ts',
     ]);
   });
 });

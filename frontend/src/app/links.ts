@@ -15,10 +15,10 @@ export function clientRouteOf(e: MouseEvent): URL | null {
   return url;
 }
 
-/** Whether `target` is in a link to a page of this site (the router's code is then worth loading). */
-export function sameSiteLink(target: EventTarget | null): boolean {
+/** The route of the same-site link `target` is in (hover and focus prefetch it), or null. */
+export function linkRouteOf(target: EventTarget | null): string | null {
   const a = (target as Element | null)?.closest?.('a');
-  if (!a?.href || a.getAttribute('href')?.startsWith('#')) return false;
+  if (!a?.href || a.getAttribute('href')?.startsWith('#') || a.target === '_blank') return null;
   const url = new URL(a.href);
-  return url.origin === window.location.origin && routeOf(url.pathname) !== null;
+  return url.origin === window.location.origin ? routeOf(url.pathname) : null;
 }

@@ -4,14 +4,14 @@
 // page's chunks from `source` (the key of Vite's manifest).
 
 import type {ComponentType} from 'react';
+import type * as Parts from '../content/parts';
 import DocPage from '../docs/DocPage';
-import type {Block, Component, PageData} from '../schema';
+import type {Component, PageData} from '../schema';
 
 export type PageKind = PageData['page']['kind'];
 export type ComponentName = Component['name'];
 export type PropsOf<N extends ComponentName> = Omit<Extract<Component, {name: N}>, 'name'>;
 export type LayoutComponent = ComponentType<{data: PageData}>;
-export type ArticleRenderer = ComponentType<{blocks: Block[]}>;
 
 interface Code<C> {
   /** In the main bundle: there from the start. */
@@ -52,8 +52,8 @@ export const componentCode: {[N in ComponentName]: Code<ComponentType<PropsOf<N>
 // The renderer of articles (Markdown blocks): a first load hydrates the server's article HTML as
 // it is (content/Markdown.tsx), so it needs this only for client-side navigation, and on the few
 // pages that embed components (those hydrate their article whole).
-export const rendererCode: Record<'blocks', Code<ArticleRenderer>> = {
-  blocks: lazy('src/content/Blocks.tsx', () => import('../content/Blocks')),
+export const rendererCode: Record<'parts', Code<typeof Parts>> = {
+  parts: lazy('src/content/parts.ts', () => import('../content/parts').then((m) => ({default: m}))),
 };
 
 /** Loaded code by name, with loads in flight shared and failed loads retried. */
@@ -96,7 +96,7 @@ class Loaded<K extends string, C> {
 export class PageCode {
   readonly layouts: Loaded<PageKind, LayoutComponent>;
   readonly components: Loaded<ComponentName, ComponentType<never>>;
-  readonly renderer: Loaded<'blocks', ArticleRenderer>;
+  readonly renderer: Loaded<'parts', typeof Parts>;
 
   constructor(
     layouts = layoutCode,
@@ -111,7 +111,7 @@ export class PageCode {
   /** Everything `data` needs to render on the client: its layout, the components it embeds and
    * the article renderer. */
   async load(data: PageData): Promise<void> {
-    await Promise.all([this.loadToHydrate(data), this.renderer.load('blocks')]);
+    await Promise.all([this.loadToHydrate(data), this.renderer.load('parts')]);
   }
 
   /** What hydrating `data` over its server HTML needs: the article renderer only with components. */
@@ -120,7 +120,7 @@ export class PageCode {
     await Promise.all([
       this.layouts.load(data.page.kind),
       ...components.map((n) => this.components.load(n)),
-      components.length > 0 && this.renderer.load('blocks'),
+      components.length > 0 && this.renderer.load('parts'),
     ]);
   }
 
@@ -131,7 +131,7 @@ export class PageCode {
     await Promise.all([
       ...kinds.map((k) => this.layouts.load(k)),
       ...names.map((n) => this.components.load(n)),
-      this.renderer.load('blocks'),
+      this.renderer.load('parts'),
     ]);
   }
 }
@@ -139,7 +139,7 @@ export class PageCode {
 /** The source files of the lazy chunks hydrating `data` needs (for preload hints). */
 export function chunkSources(data: PageData): string[] {
   const components = (data.components ?? []).map((n) => componentCode[n].source);
-  const renderer = components.length > 0 ? [rendererCode.blocks.source] : [];
+  const renderer = components.length > 0 ? [rendererCode.parts.source] : [];
   const sources = [layoutCode[data.page.kind].source, ...components, ...renderer];
   return [...new Set(sources.filter((s): s is string => !!s))];
 }

@@ -5,7 +5,7 @@
 import {useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import type {PageData, SiteData} from '../schema';
 import type {RouterState} from './contexts';
-import {clientRouteOf, sameSiteLink} from './links';
+import {clientRouteOf, linkRouteOf} from './links';
 import {saveData} from './network';
 import {hintData} from './prefetch';
 import type {Router} from './router';
@@ -65,7 +65,7 @@ export function useClientRouter(site: SiteData, initial: PageData) {
     },
     [router],
   );
-  useBrowserEvents(router, navigate);
+  useBrowserEvents(router, navigate, prefetch);
 
   const routerState: RouterState = useMemo(
     () => ({route: current.data.route, search: current.search, navigate, prefetch}),
@@ -77,8 +77,12 @@ export function useClientRouter(site: SiteData, initial: PageData) {
 }
 
 /** Clicks on same-site links navigate client-side, Back and Forward show their entry, and a
- * pointer or focus on a same-site link loads the router's code ahead of the click. */
-function useBrowserEvents(router: () => Promise<Router>, navigate: (href: string) => void): void {
+ * pointer, touch or focus on a same-site link readies its page (and the router's code). */
+function useBrowserEvents(
+  router: () => Promise<Router>,
+  navigate: (href: string) => void,
+  prefetch: (route: string, intent: boolean) => void,
+): void {
   useEffect(() => {
     const onClick = (e: MouseEvent) => {
       const url = clientRouteOf(e);
@@ -93,8 +97,10 @@ function useBrowserEvents(router: () => Promise<Router>, navigate: (href: string
         () => window.location.reload(),
       );
     };
+    // A pointer, a touch or the focus on a link: the reader may go there next.
     const onIntent = (e: Event) => {
-      if (sameSiteLink(e.target)) router().catch(() => {});
+      const route = linkRouteOf(e.target);
+      if (route) prefetch(route, true);
     };
     const intents = ['pointerover', 'focusin', 'touchstart'] as const;
     document.addEventListener('click', onClick);
@@ -105,5 +111,5 @@ function useBrowserEvents(router: () => Promise<Router>, navigate: (href: string
       window.removeEventListener('popstate', onPop);
       for (const type of intents) document.removeEventListener(type, onIntent);
     };
-  }, [router, navigate]);
+  }, [router, navigate, prefetch]);
 }

@@ -19,8 +19,6 @@ export function Blocks({blocks}: {blocks: Block[]}) {
   );
 }
 
-export default Blocks;
-
 function BlockNode({block: b}: {block: Block}) {
   switch (b.t) {
     case 'heading':

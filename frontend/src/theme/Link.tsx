@@ -39,7 +39,8 @@ export function observeInView(el: Element, onVisible: () => void): () => void {
 
 /**
  * A link. Internal links get the base URL, navigate client-side (through the router's
- * click handler) and prefetch their page when they come into view or on hover.
+ * click handler) and prefetch their page when they come into view (on hover and focus:
+ * app/useClientRouter.ts).
  */
 export function Link({to, children, newTab, ...rest}: Props) {
   const {prefetch} = useRouter();
@@ -66,9 +67,8 @@ export function Link({to, children, newTab, ...rest}: Props) {
       </a>
     );
   }
-  const onHover = () => route && prefetch(route, true);
   return (
-    <a ref={ref} href={withBase(to)} onMouseEnter={onHover} onFocus={onHover} {...rest}>
+    <a ref={ref} href={withBase(to)} {...rest}>
       {children}
     </a>
   );
