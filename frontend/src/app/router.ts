@@ -40,15 +40,12 @@ const failed = (s: Status, e: unknown, href: string): Status => ({
   attempts: s.kind === 'error' && s.href === href ? s.attempts + 1 : 1,
 });
 
-export type Router = ReturnType<typeof createRouter>;
+type Go = (url: URL, how: How) => Promise<void>;
 
-export function createRouter(shell: Shell) {
-  // The first page's data, kept for a later visit.
-  primePageData(shell.current().data);
+/** Shows `url` (a same-site URL): loads its page, then the shell shows it. */
+function goFor(shell: Shell): Go {
   let navId = 0;
-
-  /** Shows `url` (a same-site URL). */
-  async function go(url: URL, how: How): Promise<void> {
+  return async (url, how) => {
     const route = routeOf(url.pathname);
     if (route === null) return window.location.assign(url.href);
     const id = ++navId;
@@ -67,64 +64,76 @@ export function createRouter(shell: Shell) {
       window.clearTimeout(timer);
       if (id === navId) shell.setShowProgress(false);
     }
-  }
+  };
+}
 
-  /** `navigate(href)`: another site leaves, a link within the page scrolls, anything else loads. */
-  function navigate(href: string, options?: {replace?: boolean}): void {
-    const url = new URL(href, window.location.href);
-    if (url.origin !== window.location.origin) {
-      window.location.assign(url.href);
-      return;
-    }
-    // Remember where the reader was on the page they leave.
-    rememberScroll();
-    const here = new URL(window.location.href);
-    if (url.pathname === here.pathname && url.search === here.search && url.hash) {
-      history.pushState({top: 0}, '', url.href);
-      scrollToHash(url.hash);
-      return;
-    }
-    void go(url, {push: true, replace: options?.replace});
+/** `navigate(href)`: another site leaves, a link within the page scrolls, anything else loads. */
+function navigate(go: Go, href: string, options?: {replace?: boolean}): void {
+  const url = new URL(href, window.location.href);
+  if (url.origin !== window.location.origin) {
+    window.location.assign(url.href);
+    return;
   }
-
-  /** Back and Forward show the entry's page at the offset the reader left it. */
-  function showEntry(url: URL, state: {top?: unknown} | null): void {
-    const top = typeof state?.top === 'number' ? state.top : undefined;
-    const shown = shell.current();
-    // Another entry of the page on screen (an anchor): only the scroll offset changes. An entry
-    // without one is a new anchor the browser is already scrolling to (a second scroll would
-    // disturb its glide).
-    if (routeOf(url.pathname) === shown.data.route && url.search === shown.search) {
-      if (top !== undefined) window.scrollTo({top, behavior: 'instant'});
-      return;
-    }
-    void go(url, {push: false, restoreTop: top});
+  // Remember where the reader was on the page they leave.
+  rememberScroll();
+  const here = new URL(window.location.href);
+  if (url.pathname === here.pathname && url.search === here.search && url.hash) {
+    history.pushState({top: 0}, '', url.href);
+    scrollToHash(url.hash);
+    return;
   }
+  void go(url, {push: true, replace: options?.replace});
+}
 
-  /** Hover or focus: the reader is about to go there; have the data and the code ready. */
-  function prefetch(route: string): void {
-    fetchPageData(route)
-      .then((d) => d && pageCode.load(d))
-      .catch(() => {
-        // A prefetch that fails is retried by the real navigation.
-      });
+/** Back and Forward show the entry's page at the offset the reader left it. */
+function showEntry(shell: Shell, go: Go, url: URL, state: {top?: unknown} | null): void {
+  const top = typeof state?.top === 'number' ? state.top : undefined;
+  const shown = shell.current();
+  // Another entry of the page on screen (an anchor): only the scroll offset changes. An entry
+  // without one is a new anchor the browser is already scrolling to (a second scroll would
+  // disturb its glide).
+  if (routeOf(url.pathname) === shown.data.route && url.search === shown.search) {
+    if (top !== undefined) window.scrollTo({top, behavior: 'instant'});
+    return;
   }
+  void go(url, {push: false, restoreTop: top});
+}
 
-  /** After a crash: fetch this page's data afresh, then render again. */
-  async function reloadCurrent(): Promise<void> {
-    const data = await load(shell.current().data.route, true);
-    shell.setCurrent((c) => ({...c, data, scroll: null}));
-  }
+/** Hover or focus: the reader is about to go there; have the data and the code ready. */
+function prefetch(route: string): void {
+  fetchPageData(route)
+    .then((d) => d && pageCode.load(d))
+    .catch(() => {
+      // A prefetch that fails is retried by the real navigation.
+    });
+}
 
-  /** The error view's "Try again". */
-  function retry(): void {
-    const status = shell.status();
-    if (status.kind !== 'error') return;
-    // A code chunk that failed once may stay failed in the browser's module map: the second
-    // retry loads the page in full, which always starts clean.
-    if (status.attempts > 1) window.location.assign(status.href);
-    else void go(new URL(status.href), {push: status.href !== window.location.href});
-  }
+/** The error view's "Try again". */
+function retry(shell: Shell, go: Go): void {
+  const status = shell.status();
+  if (status.kind !== 'error') return;
+  // A code chunk that failed once may stay failed in the browser's module map: the second
+  // retry loads the page in full, which always starts clean.
+  if (status.attempts > 1) window.location.assign(status.href);
+  else void go(new URL(status.href), {push: status.href !== window.location.href});
+}
 
-  return {go, navigate, showEntry, prefetch, reloadCurrent, retry};
+export type Router = ReturnType<typeof createRouter>;
+
+export function createRouter(shell: Shell) {
+  // The first page's data, kept for a later visit.
+  primePageData(shell.current().data);
+  const go = goFor(shell);
+  return {
+    go,
+    navigate: (href: string, options?: {replace?: boolean}) => navigate(go, href, options),
+    showEntry: (url: URL, state: {top?: unknown} | null) => showEntry(shell, go, url, state),
+    prefetch,
+    /** After a crash: fetch this page's data afresh, then render again. */
+    reloadCurrent: async () => {
+      const data = await load(shell.current().data.route, true);
+      shell.setCurrent((c) => ({...c, data, scroll: null}));
+    },
+    retry: () => retry(shell, go),
+  };
 }

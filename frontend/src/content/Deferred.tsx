@@ -20,7 +20,6 @@ export function useParts(ref: {current: HTMLElement | null}, source: unknown): t
   const [parts, setParts] = useState(() => pageCode.renderer.get('parts'));
   const first = useRef(source);
   const {prefetch} = useRouter();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: ref is the caller's useRef, stable
   useBrowserLayoutEffect(() => {
     // React drew the page afresh instead of hydrating it (after a hydration error): there is
     // no server HTML to keep, so the renderer draws it.
