@@ -1,8 +1,10 @@
 import {defineConfig} from 'vitest/config';
+import {wordPerModule} from './scripts/wordPerModule.mjs';
 
 // The client bundle (`vite build`) and the server-render bundle (`vite build --ssr`) share
 // this file. The engine passes `--base` from site.toml, so asset URLs honour the base URL.
 export default defineConfig(({isSsrBuild}) => ({
+  plugins: [wordPerModule()],
   oxc: {jsx: {runtime: 'automatic'}},
   // See src/app/reactDomServer.ts.
   resolve: {
@@ -19,7 +21,14 @@ export default defineConfig(({isSsrBuild}) => ({
         // Everything the entry imports statically (React and the shell every page needs) in the
         // entry chunk itself: one file instead of four, and one gzip stream compresses better.
         // Lazy chunks (other layouts, demos, search) stay apart.
-        codeSplitting: {groups: [{name: 'index', tags: ['$initial']}]},
+        // Words no first-load module uses go into the chunk that uses them; the few that several
+        // chunks share, into one chunk rather than one per word.
+        codeSplitting: {
+          groups: [
+            {name: 'index', tags: ['$initial']},
+            {name: 'words', test: /\0word:/, minShareCount: 2},
+          ],
+        },
       },
     },
   },

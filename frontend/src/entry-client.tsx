@@ -27,7 +27,7 @@ async function start() {
   if (!res.ok) throw new Error(`page data: HTTP ${res.status}`);
   const page = (await res.json()) as PageData;
   // Hydration must render what the server rendered: load this page's code first.
-  await Promise.all([pageCode.load(page), site.dev && loadDevTools()]);
+  await Promise.all([pageCode.loadToHydrate(page), site.dev && loadDevTools()]);
   const root = document.getElementById('__app');
   if (!root) throw new Error('index.html has no <div id="__app">');
   // Hydrating in a transition lets React yield to the browser every few milliseconds, so a

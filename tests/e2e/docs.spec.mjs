@@ -125,9 +125,13 @@ test('headings link to themselves and /page#anchor lands below the navbar', asyn
   await expect(h.locator('a.hash-link')).toHaveAttribute('href', '#atomeffect');
   await page.goto('/docs/guides/atom-effects#setself');
   await hydrated(page);
-  await page.waitForTimeout(300);
-  const box = await page.locator('#setself').boundingBox();
-  const nav = await page.locator('nav.navbar').boundingBox();
-  expect(box.y).toBeGreaterThanOrEqual(nav.y + nav.height - 1);
-  expect(box.y).toBeLessThan(200);
+  // The browser glides there (smooth scrolling); where it stops is what counts.
+  const landed = async () => {
+    const box = await page.locator('#setself').boundingBox();
+    const nav = await page.locator('nav.navbar').boundingBox();
+    return box.y >= nav.y + nav.height - 1 && box.y < 200;
+  };
+  await expect.poll(landed).toBe(true);
+  await page.waitForTimeout(500);
+  expect(await landed()).toBe(true);
 });

@@ -6,10 +6,8 @@ import {type DevToolsProps, devTools} from './devTools';
 import {ErrorBoundary} from './ErrorBoundary';
 import {ProgressBar} from './ProgressBar';
 import {pageCode} from './pageCode';
-import {useHead} from './useHead';
-import {useLinkInterception} from './useLinkInterception';
-import {useBackForward, useNavigate, useRouterState} from './useNavigation';
-import {type Current, type Status, usePageLoader, useRetry} from './usePageLoader';
+import type {Current, Status} from './routing';
+import {useClientRouter} from './useClientRouter';
 import {useScrollRestoration} from './useScrollRestoration';
 import {useServiceWorker} from './useServiceWorker';
 
@@ -20,16 +18,9 @@ interface Props {
 
 /** The application: the site chrome around the current page, and client-side navigation. */
 export function App({site, initial}: Props) {
-  const loader = usePageLoader(site, initial);
-  const {current, status, showProgress, go} = loader;
-  const navigate = useNavigate(go);
-  useBackForward(go);
-  useLinkInterception(navigate);
-  useHead(current);
+  const {current, status, showProgress, go, router, retry, reloadCurrent} = useClientRouter(site, initial);
   useServiceWorker(site, current.data.route);
   useScrollRestoration(current);
-  const {retry, reloadCurrent} = useRetry(loader);
-  const router = useRouterState(current, navigate);
 
   return (
     <SiteContext.Provider value={site}>

@@ -70,14 +70,16 @@ describe('page code', () => {
     expect(code.layouts.get('home')).toBe(C);
   });
 
-  it('names the chunks a page needs: its layout and its components', () => {
+  it('names the chunks hydrating a page needs: its layout, its components, the renderer with components', () => {
     const page = (kind: string, components?: string[]) =>
       ({route: '/x', head: {}, page: {kind}, components}) as unknown as PageData;
     expect(chunkSources(page('doc'))).toEqual([]);
     expect(chunkSources(page('docTag'))).toEqual(['src/pages/Tags.tsx']);
+    // A page with components hydrates its article whole: the article renderer comes too.
     expect(chunkSources(page('doc', ['TodoListDemo', 'LinkButton']))).toEqual([
       'src/components/TodoListDemo.tsx',
       'src/components/LinkButton.tsx',
+      'src/content/parts.ts',
     ]);
   });
 });

@@ -4,10 +4,8 @@
 // page's chunks from `source` (the key of Vite's manifest).
 
 import type {ComponentType} from 'react';
+import type * as Parts from '../content/parts';
 import DocPage from '../docs/DocPage';
-import NotFound from '../pages/NotFound';
-import Redirect from '../pages/Redirect';
-import StandalonePage from '../pages/StandalonePage';
 import type {Component, PageData} from '../schema';
 
 export type PageKind = PageData['page']['kind'];
@@ -29,9 +27,9 @@ const lazy = <C>(source: string, load: () => Promise<{default: C}>): Code<C> => 
 // Docs (the most visited pages) are in the main bundle; every other layout is a chunk.
 export const layoutCode: Record<PageKind, Code<LayoutComponent>> = {
   doc: eager(DocPage),
-  standalone: eager(StandalonePage),
-  notFound: eager(NotFound),
-  redirect: eager(Redirect),
+  standalone: lazy('src/pages/StandalonePage.tsx', () => import('../pages/StandalonePage')),
+  notFound: lazy('src/pages/NotFound.tsx', () => import('../pages/NotFound')),
+  redirect: lazy('src/pages/Redirect.tsx', () => import('../pages/Redirect')),
   home: lazy('src/pages/Home.tsx', () => import('../pages/Home')),
   search: lazy('src/pages/SearchPage.tsx', () => import('../pages/SearchPage')),
   blogList: lazy('src/blog/BlogList.tsx', () => import('../blog/BlogList')),
@@ -49,6 +47,13 @@ export const componentCode: {[N in ComponentName]: Code<ComponentType<PropsOf<N>
   TodoListDemo: lazy('src/components/TodoListDemo.tsx', () => import('../components/TodoListDemo')),
   LinkButton: lazy('src/components/LinkButton.tsx', () => import('../components/LinkButton')),
   Highlight: lazy('src/components/Highlight.tsx', () => import('../components/Highlight')),
+};
+
+// The renderer of articles (Markdown blocks): a first load hydrates the server's article HTML as
+// it is (content/Markdown.tsx), so it needs this only for client-side navigation, and on the few
+// pages that embed components (those hydrate their article whole).
+export const rendererCode: Record<'parts', Code<typeof Parts>> = {
+  parts: lazy('src/content/parts.ts', () => import('../content/parts').then((m) => ({default: m}))),
 };
 
 /** Loaded code by name, with loads in flight shared and failed loads retried. */
@@ -91,28 +96,51 @@ class Loaded<K extends string, C> {
 export class PageCode {
   readonly layouts: Loaded<PageKind, LayoutComponent>;
   readonly components: Loaded<ComponentName, ComponentType<never>>;
+  readonly renderer: Loaded<'parts', typeof Parts>;
 
-  constructor(layouts = layoutCode, components = componentCode as unknown as Record<ComponentName, Code<ComponentType<never>>>) {
+  constructor(
+    layouts = layoutCode,
+    components = componentCode as unknown as Record<ComponentName, Code<ComponentType<never>>>,
+    renderer = rendererCode,
+  ) {
     this.layouts = new Loaded(layouts);
     this.components = new Loaded(components);
+    this.renderer = new Loaded(renderer);
   }
 
-  /** Everything `data` needs to render: its layout and the components it embeds. */
+  /** Everything `data` needs to render on the client: its layout, the components it embeds and
+   * the article renderer. */
   async load(data: PageData): Promise<void> {
-    await Promise.all([this.layouts.load(data.page.kind), ...(data.components ?? []).map((n) => this.components.load(n))]);
+    await Promise.all([this.loadToHydrate(data), this.renderer.load('parts')]);
+  }
+
+  /** What hydrating `data` over its server HTML needs: the article renderer only with components. */
+  async loadToHydrate(data: PageData): Promise<void> {
+    const components = data.components ?? [];
+    await Promise.all([
+      this.layouts.load(data.page.kind),
+      ...components.map((n) => this.components.load(n)),
+      components.length > 0 && this.renderer.load('parts'),
+    ]);
   }
 
   /** All of it (the server renderer, once at start). */
   async loadAll(): Promise<void> {
     const kinds = Object.keys(layoutCode) as PageKind[];
     const names = Object.keys(componentCode) as ComponentName[];
-    await Promise.all([...kinds.map((k) => this.layouts.load(k)), ...names.map((n) => this.components.load(n))]);
+    await Promise.all([
+      ...kinds.map((k) => this.layouts.load(k)),
+      ...names.map((n) => this.components.load(n)),
+      this.renderer.load('parts'),
+    ]);
   }
 }
 
-/** The source files of the lazy chunks `data` needs (for preload hints). */
+/** The source files of the lazy chunks hydrating `data` needs (for preload hints). */
 export function chunkSources(data: PageData): string[] {
-  const sources = [layoutCode[data.page.kind].source, ...(data.components ?? []).map((n) => componentCode[n].source)];
+  const components = (data.components ?? []).map((n) => componentCode[n].source);
+  const renderer = components.length > 0 ? [rendererCode.parts.source] : [];
+  const sources = [layoutCode[data.page.kind].source, ...components, ...renderer];
   return [...new Set(sources.filter((s): s is string => !!s))];
 }
 

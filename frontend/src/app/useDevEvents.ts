@@ -3,7 +3,7 @@
 // succeeds.
 import {useCallback, useEffect, useState} from 'react';
 import {routeOf, withBase} from './base';
-import type {How} from './usePageLoader';
+import type {How} from './routing';
 
 type DevMessage = {reload: string[]} | {errors: string[]};
 

@@ -1,6 +1,6 @@
 import {useEffect, useLayoutEffect} from 'react';
+import type {Current} from './routing';
 import {rememberScroll, scrollToHash} from './scroll';
-import type {Current} from './usePageLoader';
 
 // Layout effects run only in the browser; on the server the plain effect (a no-op) avoids a warning.
 export const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;

@@ -1,4 +1,4 @@
-import {formatDate, t} from '../i18n';
+import {fill, formatDate, t} from '../i18n';
 import type {PageData} from '../schema';
 import {Link} from '../theme/Link';
 import {BlogLayout} from './BlogLayout';
@@ -11,7 +11,8 @@ export default function Archive({data}: {data: PageData}) {
       {page.years.map((y) => (
         <section key={y.year} className="archive-year">
           <h2 id={`year-${y.year}`}>
-            {t.archiveYear(y.year)} <span className="archive-year__count">（{t.postCount(y.posts.length)}）</span>
+            {fill(t.archiveYear, {year: y.year})}{' '}
+            <span className="archive-year__count">（{fill(t.postCount, {n: y.posts.length})}）</span>
           </h2>
           <ul className="archive-list">
             {y.posts.map((p) => (

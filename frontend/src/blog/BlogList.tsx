@@ -1,6 +1,6 @@
 import {useSite} from '../app/contexts';
-import {Blocks} from '../content/Blocks';
-import {t} from '../i18n';
+import {Markdown} from '../content/Markdown';
+import {fill, t} from '../i18n';
 import type {PageData} from '../schema';
 import {Link} from '../theme/Link';
 import {BlogLayout} from './BlogLayout';
@@ -13,13 +13,13 @@ export default function BlogList({data}: {data: PageData}) {
   return (
     <BlogLayout>
       <header className="blog-list__header">
-        <h1>{page.tag ? t.postsTagged(page.totalPosts, page.tag) : blog.title}</h1>
+        <h1>{page.tag ? fill(t.postsTagged, {n: page.totalPosts, tag: page.tag}) : blog.title}</h1>
         {page.tag && (
           <p>
             <Link to="/blog/tags">{t.allTags}</Link>
           </p>
         )}
-        {page.totalPages > 1 && <p className="blog-list__page">{t.pageOf(page.page, page.totalPages)}</p>}
+        {page.totalPages > 1 && <p className="blog-list__page">{fill(t.pageOf, {page: page.page, total: page.totalPages})}</p>}
       </header>
       {page.posts.map((post) => (
         <article key={post.route} className="post-card">
@@ -27,13 +27,11 @@ export default function BlogList({data}: {data: PageData}) {
             <Link to={post.route}>{post.title}</Link>
           </h2>
           <PostMeta date={post.date} minutes={post.readingMinutes} />
-          <div className="markdown">
-            <Blocks blocks={post.summary} />
-          </div>
+          <Markdown blocks={post.summary} />
           <footer className="post-card__footer">
             <Tags tags={post.tags} />
             {post.truncated && (
-              <Link to={post.route} className="post-card__more" aria-label={t.readMoreAbout(post.title)}>
+              <Link to={post.route} className="post-card__more" aria-label={fill(t.readMoreAbout, {title: post.title})}>
                 {t.readMore} »
               </Link>
             )}

@@ -1,4 +1,4 @@
-import {Blocks} from '../content/Blocks';
+import {Markdown} from '../content/Markdown';
 import {TOC} from '../docs/TOC';
 import {t} from '../i18n';
 import type {PageData} from '../schema';
@@ -19,9 +19,7 @@ export default function BlogPost({data}: {data: PageData}) {
           <h1>{post.title}</h1>
           <PostMeta date={post.date} minutes={post.readingMinutes} authors={post.authors} />
         </header>
-        <div className="markdown">
-          <Blocks blocks={post.content} />
-        </div>
+        <Markdown blocks={post.content} />
         <footer className="blog-post__footer">
           <Tags tags={post.tags} />
           <PageSource editUrl={post.editUrl} lastUpdated={post.lastUpdated} />

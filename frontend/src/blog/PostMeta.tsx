@@ -1,5 +1,5 @@
 import {useSite} from '../app/contexts';
-import {formatDate, t} from '../i18n';
+import {fill, formatDate, t} from '../i18n';
 import type {TagLink} from '../schema';
 import {Link} from '../theme/Link';
 
@@ -8,7 +8,7 @@ export function PostMeta({date, minutes, authors}: {date: string; minutes: numbe
   return (
     <p className="post-meta">
       <time dateTime={date}>{formatDate(date)}</time>
-      {blog.showReadingTime && <span> · {t.readingTime(minutes)}</span>}
+      {blog.showReadingTime && <span> · {fill(t.readingTime, {minutes})}</span>}
       {authors && authors.length > 0 && <span> · {authors.join('、')}</span>}
     </p>
   );

@@ -3,7 +3,13 @@ import type {AdmonitionKind, Block, Inline} from '../schema';
 import {Blocks} from './Blocks';
 import {Inlines} from './Inlines';
 
-const LABELS: Record<AdmonitionKind, string> = t.admonition;
+const LABELS: Record<AdmonitionKind, string> = {
+  note: t.admonitionNote,
+  tip: t.admonitionTip,
+  info: t.admonitionInfo,
+  caution: t.admonitionCaution,
+  danger: t.admonitionDanger,
+};
 
 const ICONS: Record<AdmonitionKind, string> = {
   note: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm1 15h-2v-6h2v6Zm0-8h-2V7h2v2Z',

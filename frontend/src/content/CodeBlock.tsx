@@ -1,8 +1,6 @@
-import {useEffect, useRef, useState} from 'react';
 import {t} from '../i18n';
 import type {CodeBlock as Code, Token} from '../schema';
 import {CheckIcon, CopyIcon} from '../theme/Icons';
-import {copyToClipboard} from './clipboard';
 import {WrapButton} from './WrapButton';
 
 const text = (line: Token[]) => line.map((tok) => (typeof tok === 'string' ? tok : tok[1])).join('');
@@ -12,18 +10,8 @@ export function codeText(code: Code): string {
   return code.lines.map(text).join('\n');
 }
 
-export const COPIED_MS = 2000;
-
+/** A code block. Its buttons (copy, wrap) work through the article's handlers (articleEvents.ts). */
 export function CodeBlock({code}: {code: Code}) {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef(0);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-  const copy = async () => {
-    await copyToClipboard(codeText(code));
-    setCopied(true);
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => setCopied(false), COPIED_MS);
-  };
   const highlighted = new Set(code.highlight ?? []);
   return (
     <div className={`code-block language-${code.lang}`}>
@@ -50,21 +38,13 @@ export function CodeBlock({code}: {code: Code}) {
         </pre>
         <div className="code-block__actions">
           <WrapButton />
-          <button
-            type="button"
-            className={
-              copied ? 'code-block__button code-block__copy code-block__copy--copied' : 'code-block__button code-block__copy'
-            }
-            aria-label={copied ? t.copiedCode : t.copyCode}
-            onClick={copy}
-          >
-            {copied ? <CheckIcon /> : <CopyIcon />}
-            <span className="code-block__copy-label">{copied ? t.copied : t.copy}</span>
+          <button type="button" className="code-block__button code-block__copy" aria-label={t.copyCode}>
+            <CopyIcon className="code-block__icon-copy" />
+            <CheckIcon className="code-block__icon-copied" />
+            <span className="code-block__copy-label">{t.copy}</span>
           </button>
         </div>
-        <span className="sr-only" aria-live="polite">
-          {copied ? t.copiedCode : ''}
-        </span>
+        <span className="sr-only" aria-live="polite" />
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import {t} from '../i18n';
+import {fill, t} from '../i18n';
 import type {Inline} from '../schema';
 import {Inlines} from './Inlines';
 
@@ -12,7 +12,7 @@ export function Heading({level, id, nodes}: {level: number; id: string; nodes: I
   return (
     <Tag id={id} className="anchor-heading">
       <Inlines nodes={nodes} />
-      <a className="hash-link" href={`#${id}`} aria-label={t.directLink(text(nodes))}>
+      <a className="hash-link" href={`#${id}`} aria-label={fill(t.directLink, {text: text(nodes)})}>
         #
       </a>
     </Tag>

@@ -1,5 +1,5 @@
 import {isExternal, withBase} from '../app/base';
-import {t} from '../i18n';
+import {fill, t} from '../i18n';
 import type {Inline} from '../schema';
 import {Link} from '../theme/Link';
 
@@ -84,7 +84,7 @@ function InlineNode({node}: {node: Inline}) {
     case 'footnoteRef':
       return (
         <sup className="footnote-ref">
-          <a href={`#${node.id}`} id={`ref-${node.id}`} aria-label={t.footnoteRef(node.number)}>
+          <a href={`#${node.id}`} id={`ref-${node.id}`} aria-label={fill(t.footnoteRef, {n: node.number})}>
             [{node.number}]
           </a>
         </sup>

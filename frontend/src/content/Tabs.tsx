@@ -1,64 +1,31 @@
-import {useEffect, useId, useRef, useState, useSyncExternalStore} from 'react';
+import {useId} from 'react';
 import type {TabItem} from '../schema';
 import {Blocks} from './Blocks';
-import {choice, choose, enableStoredChoices, subscribe} from './tabChoices';
 
-/** Tabs; with a `groupId`, choosing a tab switches every group of that id, now and later. */
+/**
+ * Tabs; with a `groupId`, choosing a tab switches every group of that id, now and later.
+ * Choosing and the keyboard work through the article's handlers (articleEvents.ts), which
+ * also show the reader's stored choice once the article is on screen.
+ */
 export function Tabs({groupId, items}: {groupId?: string | null; items: TabItem[]}) {
   const id = useId();
-  const fallback = (items.find((i) => i.default) ?? items[0]).value;
-  const [local, setLocal] = useState(fallback);
-  const grouped = useSyncExternalStore(
-    subscribe,
-    () => (groupId ? choice(groupId) : undefined),
-    () => undefined,
-  );
-  useEffect(() => enableStoredChoices(), []);
-  const selected = grouped !== undefined && items.some((i) => i.value === grouped) ? grouped : local;
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-
-  const select = (value: string) => {
-    setLocal(value);
-    if (groupId) choose(groupId, value);
-  };
-  const onKeyDown = (e: React.KeyboardEvent, index: number) => {
-    const n = items.length;
-    const next =
-      e.key === 'ArrowRight'
-        ? (index + 1) % n
-        : e.key === 'ArrowLeft'
-          ? (index - 1 + n) % n
-          : e.key === 'Home'
-            ? 0
-            : e.key === 'End'
-              ? n - 1
-              : -1;
-    if (next < 0) return;
-    e.preventDefault();
-    select(items[next].value);
-    tabs.current[next]?.focus();
-  };
-
+  const selected = (items.find((i) => i.default) ?? items[0]).value;
   return (
-    <div className="tabs">
+    <div className="tabs" data-group={groupId ?? undefined}>
       <div role="tablist" className="tabs__list">
         {items.map((item, i) => {
           const on = item.value === selected;
           return (
             <button
               key={item.value}
-              ref={(el) => {
-                tabs.current[i] = el;
-              }}
               type="button"
               role="tab"
               id={`${id}-tab-${i}`}
+              data-value={item.value}
               aria-selected={on}
               aria-controls={`${id}-panel-${i}`}
               tabIndex={on ? 0 : -1}
               className={on ? 'tabs__tab tabs__tab--active' : 'tabs__tab'}
-              onClick={() => select(item.value)}
-              onKeyDown={(e) => onKeyDown(e, i)}
             >
               {item.label}
             </button>

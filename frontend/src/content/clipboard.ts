@@ -1,5 +1,8 @@
 // Writing text to the clipboard, with the fallbacks older browsers and insecure origins need.
 
+/** How long a copy button says "copied". */
+export const COPIED_MS = 2000;
+
 /** Copies `s`; false when the browser refused every way. */
 export async function copyToClipboard(s: string): Promise<boolean> {
   try {

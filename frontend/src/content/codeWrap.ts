@@ -3,31 +3,15 @@
 // script sets the attribute before first paint (frontend/index.html), so wrapped code does not
 // jump when the page hydrates; CSS does the wrapping.
 
-import {useSyncExternalStore} from 'react';
 import * as storage from '../app/storage';
 
 const ATTR = 'data-code-wrap';
-const listeners = new Set<() => void>();
 
-const isOn = () => document.documentElement.hasAttribute(ATTR);
+export const codeWrapOn = () => document.documentElement.hasAttribute(ATTR);
 
 function show(on: boolean): void {
   document.documentElement.toggleAttribute(ATTR, on);
-  for (const l of listeners) l();
-}
-
-// Another tab changed the choice.
-function onStorage(e: StorageEvent): void {
-  if (e.key === storage.keys.codeWrap) show(e.newValue === 'true');
-}
-
-function subscribe(listener: () => void): () => void {
-  if (listeners.size === 0) window.addEventListener('storage', onStorage);
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
-  };
+  for (const b of document.querySelectorAll('.code-block__wrap')) b.setAttribute('aria-pressed', String(on));
 }
 
 export function setCodeWrap(on: boolean): void {
@@ -36,7 +20,9 @@ export function setCodeWrap(on: boolean): void {
   show(on);
 }
 
-/** Whether code blocks wrap long lines (false on the server and during hydration). */
-export function useCodeWrap(): boolean {
-  return useSyncExternalStore(subscribe, isOn, () => false);
+// Another tab changed the choice.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    if (e.key === storage.keys.codeWrap) show(e.newValue === 'true');
+  });
 }

@@ -1,7 +1,6 @@
 import {useEffect, useRef, useState} from 'react';
 import {useSite} from '../app/contexts';
-import {COPIED_MS} from '../content/CodeBlock';
-import {copyPendingText} from '../content/clipboard';
+import {COPIED_MS, copyPendingText} from '../content/clipboard';
 import {t} from '../i18n';
 import {CheckIcon, CopyIcon, FailIcon} from '../theme/Icons';
 import {fetchMarkdown} from './markdownTwin';

@@ -1,37 +1,14 @@
 import {useEffect} from 'react';
 import {useSite} from '../app/contexts';
 import * as storage from '../app/storage';
-import {Blocks} from '../content/Blocks';
-import {t} from '../i18n';
-import type {Breadcrumb, DocPage as Doc, PageData, PageLink} from '../schema';
-import {ExternalIcon} from '../theme/Icons';
+import {Deferred} from '../content/Deferred';
+import {Markdown} from '../content/Markdown';
+import {fill, t} from '../i18n';
+import type {DocPage as Doc, PageData} from '../schema';
 import {Link} from '../theme/Link';
-import {PageSource} from '../theme/PageSource';
 import {CopyMarkdown} from './CopyMarkdown';
 import {DocSidebar, useSidebarCollapsed} from './DocSidebar';
 import {TOC, TOCCollapsible} from './TOC';
-
-function Paginator({previous, next}: {previous?: PageLink | null; next?: PageLink | null}) {
-  if (!previous && !next) return null;
-  return (
-    <nav className="paginator" aria-label={t.docsPagination}>
-      {previous ? (
-        <Link to={previous.route} className="paginator__link paginator__link--prev" rel="prev">
-          <span className="paginator__label">« {t.previous}</span>
-          <span className="paginator__title">{previous.title}</span>
-        </Link>
-      ) : (
-        <span />
-      )}
-      {next && (
-        <Link to={next.route} className="paginator__link paginator__link--next" rel="next">
-          <span className="paginator__label">{t.next} »</span>
-          <span className="paginator__title">{next.title}</span>
-        </Link>
-      )}
-    </nav>
-  );
-}
 
 /** Shown when the current version is unreleased or unmaintained (config-driven). */
 function VersionBanner({version}: {version: string}) {
@@ -46,7 +23,7 @@ function VersionBanner({version}: {version: string}) {
   return (
     <div className="version-banner admonition admonition--caution" role="note">
       <p>
-        {v.banner === 'unreleased' ? t.versionUnreleased(v.label) : t.versionUnmaintained(v.label)}
+        {v.banner === 'unreleased' ? fill(t.versionUnreleased, {label: v.label}) : fill(t.versionUnmaintained, {label: v.label})}
         {latest && (
           <>
             {' '}
@@ -55,26 +32,6 @@ function VersionBanner({version}: {version: string}) {
         )}
       </p>
     </div>
-  );
-}
-
-function Breadcrumbs({items, title}: {items: Breadcrumb[]; title: string}) {
-  return (
-    <nav className="breadcrumbs" aria-label={t.breadcrumbs}>
-      <ol>
-        <li>
-          <Link to="/" className="breadcrumbs__home">
-            {t.home}
-          </Link>
-        </li>
-        {items.map((c) => (
-          <li key={c.label}>{c.route ? <Link to={c.route}>{c.label}</Link> : <span>{c.label}</span>}</li>
-        ))}
-        <li>
-          <span aria-current="page">{title}</span>
-        </li>
-      </ol>
-    </nav>
   );
 }
 
@@ -92,40 +49,33 @@ export default function DocPage({data}: {data: PageData}) {
       <div className="doc-layout__main">
         <article className="doc">
           <VersionBanner version={page.version} />
-          {page.breadcrumbs.length > 0 && <Breadcrumbs items={page.breadcrumbs} title={page.title} />}
+          {page.breadcrumbs.length > 0 && (
+            <Deferred
+              part="Breadcrumbs"
+              props={{items: page.breadcrumbs, title: page.title}}
+              source={page}
+              tag="nav"
+              className="breadcrumbs"
+            />
+          )}
           {showToc && <TOCCollapsible items={page.toc} />}
           <div>
             <header className="doc__header">
               <h1>{page.title}</h1>
               <CopyMarkdown route={data.route} />
             </header>
-            <div className="markdown">
-              <Blocks blocks={page.content} />
-            </div>
+            <Markdown blocks={page.content} />
           </div>
-          <footer className="doc-footer">
-            {page.tags.length > 0 && (
-              <p className="tag-list">
-                <span className="tag-list__label">{t.tags}</span>
-                {page.tags.map((tag) => (
-                  <Link key={tag.route} to={tag.route} className="tag">
-                    {tag.label}
-                  </Link>
-                ))}
-              </p>
-            )}
-            {page.originalUrl && (
-              <p className="doc-footer__original">
-                <a href={page.originalUrl} target="_blank" rel="noopener noreferrer" hrefLang="en">
-                  {t.viewOriginal}
-                  <ExternalIcon className="external-icon" />
-                  <span className="sr-only">{t.externalLink}</span>
-                </a>
-              </p>
-            )}
-            <PageSource editUrl={page.editUrl} lastUpdated={page.lastUpdated} />
-          </footer>
-          <Paginator previous={page.previous} next={page.next} />
+          <Deferred part="DocFooter" props={{page}} source={page} tag="footer" className="doc-footer" />
+          {(page.previous || page.next) && (
+            <Deferred
+              part="Paginator"
+              props={{previous: page.previous, next: page.next}}
+              source={page}
+              tag="nav"
+              className="paginator"
+            />
+          )}
         </article>
         {showToc && (
           <div className="doc-layout__toc">

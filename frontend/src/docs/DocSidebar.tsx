@@ -94,8 +94,13 @@ export function DocSidebar({sidebar, route}: {sidebar: Sidebar; route: string}) 
   // Keep the current page in view inside a long sidebar.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again on each navigation
   useEffect(() => {
-    const el = nav.current?.querySelector('[aria-current="page"]');
-    if (el && 'scrollIntoView' in el) (el as HTMLElement).scrollIntoView({block: 'nearest'});
+    const box = nav.current;
+    const el = box?.querySelector('[aria-current="page"]');
+    if (!box || !el) return;
+    // The sidebar scrolls, not the page: scrollIntoView would also stop the page gliding to a #hash.
+    const [b, e] = [box.getBoundingClientRect(), el.getBoundingClientRect()];
+    if (e.top < b.top) box.scrollTop += e.top - b.top;
+    else if (e.bottom > b.bottom) box.scrollTop += e.bottom - b.bottom;
   }, [route]);
   if (isCollapsed) {
     return (

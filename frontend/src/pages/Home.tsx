@@ -1,6 +1,6 @@
 import {withBase} from '../app/base';
 import {useSite} from '../app/contexts';
-import {t} from '../i18n';
+import {fill, t} from '../i18n';
 import type {PageData} from '../schema';
 import {Link} from '../theme/Link';
 
@@ -16,7 +16,7 @@ function BaseUrlIssueBanner() {
       style={{padding: '1rem', background: '#c0392b', color: '#fff', textAlign: 'center', fontWeight: 600}}
     >
       <p style={{margin: 0}}>
-        {t.baseUrlIssue} {t.baseUrlIssueDetail(baseUrl)}
+        {t.baseUrlIssue} {fill(t.baseUrlIssueDetail, {base: baseUrl})}
         <strong data-suggest="" />
       </p>
     </div>

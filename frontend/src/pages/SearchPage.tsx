@@ -1,6 +1,6 @@
 import {useRef} from 'react';
 import {useRouter} from '../app/contexts';
-import {t} from '../i18n';
+import {fill, t} from '../i18n';
 import type {PageData} from '../schema';
 import {rememberSearch} from '../search/recent';
 import {SearchError} from '../search/SearchError';
@@ -27,7 +27,7 @@ export default function SearchPage(_: {data: PageData}) {
   return (
     // Busy while results are still arriving (tests and assistive technology wait for the end).
     <div className="container search-page" aria-busy={isBusy(state)}>
-      <h1>{q ? t.searchResultsFor(q) : t.searchPageTitle}</h1>
+      <h1>{q ? fill(t.searchResultsFor, {q}) : t.searchPageTitle}</h1>
       {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new (2023) for the browsers the site supports; a form with role=search is its established equivalent */}
       <form className="search-page__form" role="search" onSubmit={(e) => e.preventDefault()}>
         <SearchIcon size={20} />
@@ -48,10 +48,10 @@ export default function SearchPage(_: {data: PageData}) {
         {state.status === 'loading' && <p className="search-page__status">{t.searchLoading}</p>}
         {state.status === 'error' && <SearchError className="search-page__status" onRetry={retry} />}
         {state.status === 'done' && state.total === 0 && state.results.length === 0 && (
-          <p className="search-page__status search-no-results">{t.noResults(state.query)}</p>
+          <p className="search-page__status search-no-results">{fill(t.noResults, {q: state.query})}</p>
         )}
         {state.status === 'done' && !!state.total && (
-          <p className="search-page__status">{t.resultCount(state.total, state.query)}</p>
+          <p className="search-page__status">{fill(t.resultCount, {n: state.total, q: state.query})}</p>
         )}
       </div>
       {state.status === 'done' && state.results.length > 0 && (

@@ -1,4 +1,4 @@
-import {Blocks} from '../content/Blocks';
+import {Markdown} from '../content/Markdown';
 import {TOC} from '../docs/TOC';
 import type {PageData} from '../schema';
 
@@ -10,9 +10,7 @@ export default function StandalonePage({data}: {data: PageData}) {
     <div className="container markdown-page">
       <article className="markdown-page__main">
         <h1>{page.title}</h1>
-        <div className="markdown">
-          <Blocks blocks={page.content} />
-        </div>
+        <Markdown blocks={page.content} />
       </article>
       {showToc && (
         <div className="markdown-page__toc">

@@ -1,4 +1,4 @@
-import {t} from '../i18n';
+import {fill, t} from '../i18n';
 import type {PageData, TagCount} from '../schema';
 import {Link} from '../theme/Link';
 
@@ -22,7 +22,7 @@ export default function Tags({data}: {data: PageData}) {
   if (page.kind === 'docTag') {
     return (
       <div className="container container--narrow tags-page">
-        <h1>{t.taggedDocs(page.docs.length, page.tag)}</h1>
+        <h1>{fill(t.taggedDocs, {n: page.docs.length, tag: page.tag})}</h1>
         <p>
           <Link to={page.allTagsRoute}>{t.allTags}</Link>
         </p>

@@ -1,5 +1,5 @@
 import {useState} from 'react';
-import {t} from '../i18n';
+import {fill, t} from '../i18n';
 import {CloseIcon} from '../theme/Icons';
 import {forgetSearch, recentSearches} from './recent';
 
@@ -19,7 +19,7 @@ export function RecentSearches({onPick}: {onPick: (q: string) => void}) {
             <button
               type="button"
               className="search-recent__remove"
-              aria-label={t.removeRecent(q)}
+              aria-label={fill(t.removeRecent, {q})}
               onClick={() => {
                 forgetSearch(q);
                 setRecent(recentSearches());

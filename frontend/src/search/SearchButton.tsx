@@ -4,7 +4,6 @@ import {withBase} from '../app/base';
 import {useRouter, useSite} from '../app/contexts';
 import {t} from '../i18n';
 import {SearchIcon} from '../theme/Icons';
-import {prepareSearch} from './backend';
 import type {SearchModalProps} from './SearchModal';
 import {useSearchShortcuts} from './useSearchShortcuts';
 
@@ -33,7 +32,11 @@ export function SearchButton() {
     if (open) return;
     returnFocus.current = (document.activeElement as HTMLElement | null) ?? button.current;
     // The search runtime and index load alongside the dialog's code.
-    prepareSearch(site);
+    // (A chunk that cannot load fails the dialog's load too, which goes to /search.)
+    import('./backend').then(
+      (b) => b.prepareSearch(site),
+      () => {},
+    );
     loadModal().then(
       (m) => {
         setModal(() => m.SearchModal);

@@ -1,6 +1,6 @@
 import {memo} from 'react';
 import {withBase} from '../app/base';
-import {t} from '../i18n';
+import {fill, t} from '../i18n';
 import {ExcerptText} from './ExcerptText';
 import type {Excerpt, SearchResult} from './types';
 
@@ -100,7 +100,7 @@ interface SearchHitsProps extends Omit<HitProps, 'row' | 'index' | 'selected'> {
 export function SearchHits({rows, query, selectedIndex, ...rest}: SearchHitsProps) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a list with the listbox role is the ARIA combobox pattern (APG); its <li> are the options
-    <ul className="search-hits" role="listbox" id={rest.listId} aria-label={t.searchResultsFor(query)}>
+    <ul className="search-hits" role="listbox" id={rest.listId} aria-label={fill(t.searchResultsFor, {q: query})}>
       {rows.map((row, i) => (
         <Hit key={row.key} row={row} index={i} selected={i === selectedIndex} {...rest} />
       ))}

@@ -1,5 +1,5 @@
 import type {ReactNode} from 'react';
-import {t} from '../i18n';
+import {fill, t} from '../i18n';
 import {RecentSearches} from './RecentSearches';
 import {SearchError} from './SearchError';
 import type {SearchState} from './searchState';
@@ -22,7 +22,7 @@ export function SearchModalBody({state, onPickRecent, onRetry, hits}: SearchModa
       {state.status === 'error' && <SearchError className="search-modal__message" onRetry={onRetry} />}
       {state.status === 'done' && state.total === 0 && state.results.length === 0 && (
         <div className="search-modal__message">
-          <p className="search-no-results">{t.noResults(state.query)}</p>
+          <p className="search-no-results">{fill(t.noResults, {q: state.query})}</p>
           <p className="search-modal__hint">{t.noResultsHint}</p>
         </div>
       )}
@@ -37,7 +37,7 @@ export function SearchModalFooter({state, seeAllHref, onSeeAll}: {state: SearchS
     <div className="search-modal__footer">
       {state.status === 'done' && state.total ? (
         <a className="search-modal__all" href={seeAllHref} onClick={onSeeAll}>
-          {t.seeAllResults(state.total)}
+          {fill(t.seeAllResults, {n: state.total})}
         </a>
       ) : (
         <span />

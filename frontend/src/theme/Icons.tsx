@@ -1,5 +1,7 @@
 // Inline SVG icons (decorative: the controls that use them carry their own labels).
 
+import {SERVER_HTML} from '../content/Deferred';
+
 type P = {size?: number; className?: string};
 const svg = (size: number, className: string | undefined, children: React.ReactNode, viewBox = '0 0 24 24') => (
   <svg width={size} height={size} viewBox={viewBox} aria-hidden="true" focusable="false" className={className}>
@@ -99,3 +101,25 @@ export const WrapIcon = ({size = 16, className}: P) =>
 
 export const FailIcon = ({size = 16, className}: P) =>
   svg(size, className, <path stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" d="M7 7l10 10M17 7 7 17" />);
+
+/**
+ * The icon of a navbar link (GitHub, language). The navbar never redraws it, and the mobile
+ * menu shows the link's label instead: the browser keeps the server's drawing, so the paths
+ * are not in the browser's bundle.
+ */
+export function NavLinkIcon({name}: {name: 'github' | 'language'}) {
+  if (import.meta.env.SSR) return name === 'github' ? <GithubIcon /> : <LanguageIcon />;
+  const size = name === 'github' ? 22 : 20;
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: an empty constant; it keeps the server's drawing
+      dangerouslySetInnerHTML={SERVER_HTML}
+      suppressHydrationWarning
+    />
+  );
+}

@@ -1,10 +1,10 @@
 import {type ReactNode, useCallback, useEffect, useMemo, useState} from 'react';
 import {type ColorModeState, ThemeContext, useSite} from '../app/contexts';
 import * as storage from '../app/storage';
+import {Deferred} from '../content/Deferred';
 import {t} from '../i18n';
 import type {PageData, ThemeName} from '../schema';
 import {AnnouncementBar} from './AnnouncementBar';
-import {Footer} from './Footer';
 import {Navbar} from './Navbar';
 
 /** Colour mode: the inline head script already applied it; React takes over after hydration. */
@@ -45,7 +45,7 @@ export function Layout({data, children}: {data: PageData; children: ReactNode}) 
       <main id="main" tabIndex={-1} className="main">
         {children}
       </main>
-      <Footer />
+      <Deferred part="Footer" props={{}} source={null} tag="footer" className="footer" />
     </ThemeProvider>
   );
 }

@@ -12,7 +12,7 @@ interface Props extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   newTab?: boolean;
 }
 
-function whenIdle(f: () => void): void {
+export function whenIdle(f: () => void): void {
   const ric = (window as Window & {requestIdleCallback?: (cb: () => void, o?: {timeout: number}) => number}).requestIdleCallback;
   if (ric) ric(f, {timeout: 2000});
   else setTimeout(f, 300);
@@ -21,7 +21,8 @@ function whenIdle(f: () => void): void {
 let observer: IntersectionObserver | null = null;
 const visibleCallbacks = new WeakMap<Element, () => void>();
 
-function observe(el: Element, onVisible: () => void): () => void {
+/** Calls `onVisible` once when `el` comes into view; returns the way to stop watching. */
+export function observeInView(el: Element, onVisible: () => void): () => void {
   if (typeof IntersectionObserver === 'undefined') return () => {};
   observer ??= new IntersectionObserver((entries) => {
     for (const e of entries) {
@@ -38,7 +39,8 @@ function observe(el: Element, onVisible: () => void): () => void {
 
 /**
  * A link. Internal links get the base URL, navigate client-side (through the router's
- * click handler) and prefetch their page when they come into view or on hover.
+ * click handler) and prefetch their page when they come into view (on hover and focus:
+ * app/useClientRouter.ts).
  */
 export function Link({to, children, newTab, ...rest}: Props) {
   const {prefetch} = useRouter();
@@ -49,7 +51,7 @@ export function Link({to, children, newTab, ...rest}: Props) {
   useEffect(() => {
     if (!route || !ref.current) return;
     // Links in view are prefetched when the browser is idle, after what the page itself needs.
-    return observe(ref.current, () => whenIdle(() => prefetch(route, false)));
+    return observeInView(ref.current, () => whenIdle(() => prefetch(route, false)));
   }, [route, prefetch]);
 
   if (external) {
@@ -65,9 +67,8 @@ export function Link({to, children, newTab, ...rest}: Props) {
       </a>
     );
   }
-  const onHover = () => route && prefetch(route, true);
   return (
-    <a ref={ref} href={withBase(to)} onMouseEnter={onHover} onFocus={onHover} {...rest}>
+    <a ref={ref} href={withBase(to)} {...rest}>
       {children}
     </a>
   );

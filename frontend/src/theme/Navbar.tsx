@@ -6,7 +6,7 @@ import {NARROW_QUERY, rafThrottle, useEscape, useMediaQuery, useOutsideClick} fr
 import {t} from '../i18n';
 import type {NavItem, Sidebar} from '../schema';
 import {SearchButton} from '../search/SearchButton';
-import {ChevronIcon, GithubIcon, LanguageIcon, MenuIcon, MoonIcon, SunIcon} from './Icons';
+import {ChevronIcon, MenuIcon, MoonIcon, NavLinkIcon, SunIcon} from './Icons';
 import {Link} from './Link';
 
 // The mobile menu's code loads when the reader is about to open it (or opens it), not with the page.
@@ -93,7 +93,7 @@ function Dropdown({item, active}: {item: Extract<NavItem, {type: 'dropdown'}>; a
 export function Item({item, active, mobile}: {item: NavItem; active: boolean; mobile?: boolean}) {
   if (item.type === 'dropdown') return <Dropdown item={item} active={active} />;
   const to = 'to' in item ? item.to : item.href;
-  const icon = item.icon === 'github' ? <GithubIcon /> : item.icon === 'language' ? <LanguageIcon /> : null;
+  const icon = item.icon === 'github' || item.icon === 'language' ? <NavLinkIcon name={item.icon} /> : null;
   const cls = `navbar__link${active ? ' navbar__link--active' : ''}${icon && !mobile ? ' navbar__link--icon' : ''}`;
   return (
     <Link

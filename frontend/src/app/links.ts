@@ -1,9 +1,8 @@
-import {useEffect} from 'react';
 import {isExternal, routeOf} from './base';
 
 /** The same-site URL a click on a link should show without a page load, or null to leave the
  * click to the browser (modified clicks, downloads, other targets, anchors, other sites, files). */
-function clientRouteOf(e: MouseEvent): URL | null {
+export function clientRouteOf(e: MouseEvent): URL | null {
   if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return null;
   const a = (e.target as Element | null)?.closest?.('a');
   const href = a?.getAttribute('href');
@@ -16,16 +15,10 @@ function clientRouteOf(e: MouseEvent): URL | null {
   return url;
 }
 
-/** Clicks on same-site links navigate client-side; anything else is left to the browser. */
-export function useLinkInterception(navigate: (href: string) => void): void {
-  useEffect(() => {
-    const onClick = (e: MouseEvent) => {
-      const url = clientRouteOf(e);
-      if (!url) return;
-      e.preventDefault();
-      navigate(url.href);
-    };
-    document.addEventListener('click', onClick);
-    return () => document.removeEventListener('click', onClick);
-  }, [navigate]);
+/** The route of the same-site link `target` is in (hover and focus prefetch it), or null. */
+export function linkRouteOf(target: EventTarget | null): string | null {
+  const a = (target as Element | null)?.closest?.('a');
+  if (!a?.href || a.getAttribute('href')?.startsWith('#') || a.target === '_blank') return null;
+  const url = new URL(a.href);
+  return url.origin === window.location.origin ? routeOf(url.pathname) : null;
 }

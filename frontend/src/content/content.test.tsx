@@ -1,0 +1,41 @@
+import {renderToStaticMarkup} from 'react-dom/server';
+import {beforeEach, describe, expect, it} from 'vitest';
+import type {CodeBlock as Code} from '../schema';
+import {codeTextOf} from './articleEvents';
+import {CodeBlock} from './CodeBlock';
+import {choose, storedChoice} from './tabChoices';
+
+describe('code blocks', () => {
+  it('copies the code text as rendered, without line numbers or markup', () => {
+    const code: Code = {lang: 'js', lines: [[['k', 'const'], ' a = ', ['n', '<1>'], ';'], [], ['b();']], lineNumbers: true};
+    const html = renderToStaticMarkup(CodeBlock({code}));
+    // The text of <code> as a browser has it (tags out, entities decoded).
+    const inner = /<code>([\s\S]*)<\/code>/.exec(html)?.[1] ?? '';
+    const rendered = inner
+      .replace(/<[^>]+>/g, '')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+    expect(codeTextOf(rendered)).toBe('const a = <1>;\n\nb();');
+  });
+});
+
+describe('tab choices', () => {
+  const store = new Map<string, string>();
+  beforeEach(() => {
+    globalThis.localStorage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+      removeItem: (k: string) => void store.delete(k),
+    } as Storage;
+  });
+
+  it('reads a stored choice and stores a new one under the prefix', () => {
+    store.set('tabs.pm', 'yarn');
+    expect(storedChoice('pm')).toBe('yarn');
+    expect(storedChoice('other')).toBeUndefined();
+    choose('pm', 'npm');
+    expect(storedChoice('pm')).toBe('npm');
+    expect(store.get('tabs.pm')).toBe('npm');
+  });
+});
