@@ -2,7 +2,7 @@
 //! the key it is about.
 
 use crate::locate::LineStarts;
-use crate::{Config, ConfigError, Locator, Search, SidebarEntry};
+use crate::{Config, ConfigError, Locator, SidebarEntry};
 use serde::Deserialize;
 use serde::de::IgnoredAny;
 use std::path::Path;
@@ -26,25 +26,9 @@ pub(crate) fn config(
     document: Spanned<DeTable<'_>>,
     locator: &Locator,
 ) -> Result<Config, ConfigError> {
-    let search = document.get_ref().get("search").and_then(|s| s.get_ref().as_table());
-    let search_keys: Vec<String> = search.into_iter().flat_map(|t| t.keys()).map(|k| k.get_ref().to_string()).collect();
+    // Unknown keys are refused by serde (`deny_unknown_fields` on every table and variant).
     let de = toml::de::Deserializer::from(document);
-    let config: Config = serde_path_to_error::deserialize(de).map_err(|e| placed_error(path, text, e, locator))?;
-    // serde ignores other keys beside the tag of an internally tagged variant.
-    if matches!(config.search, Search::Local { .. })
-        && let Some(key) = search_keys.into_iter().find(|k| k != "backend" && k != "shard_pages")
-    {
-        let field = format!("search.{key}");
-        return Err(ConfigError {
-            file: path.to_path_buf(),
-            line: locator.exact_line_of(&field),
-            field,
-            message: format!(
-                "unknown field `{key}`: the local backend has no settings beside `backend` and `shard_pages`"
-            ),
-        });
-    }
-    Ok(config)
+    serde_path_to_error::deserialize(de).map_err(|e| placed_error(path, text, e, locator))
 }
 
 /// A serde error, on the line of the key it is about.

@@ -157,14 +157,19 @@ impl Shard {
         runtime_version(&files)?;
         let mut stats = IndexStats { pages: self.documents.len(), files: 0, bytes: 0 };
         // The first shard carries the runtime; the others only their index.
-        for file in files.iter().filter(|f| if self.n == 0 { is_used(&f.filename) } else { is_index(&f.filename) }) {
-            write_file(&self.dir.join(&file.filename), &file.contents)?;
-            stats.files += 1;
-            stats.bytes += file.contents.len() as u64;
-        }
+        let written: Vec<&Path> = files
+            .iter()
+            .filter(|f| if self.n == 0 { is_used(&f.filename) } else { is_index(&f.filename) })
+            .map(|file| {
+                write_file(&self.dir.join(&file.filename), &file.contents)?;
+                stats.files += 1;
+                stats.bytes += file.contents.len() as u64;
+                Ok(file.filename.as_path())
+            })
+            .collect::<Result<_>>()?;
         let probes = prefixes.query();
         if let Some(entry) = &self.entry {
-            keep(&self.dir, entry, &probes);
+            keep(&self.dir, &written, entry, &probes);
         }
         Ok((stats, probes))
     }
@@ -223,38 +228,31 @@ fn restore(entry: &Path, dir: &Path) -> Result<IndexStats> {
     let mut stats = IndexStats { pages: 0, files: 0, bytes: 0 };
     let files = walkdir::WalkDir::new(entry).into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file());
     for e in files.filter(|e| e.file_name() != PROBES_FILE) {
-        let target = dir.join(e.path().strip_prefix(entry)?);
-        if let Some(parent) = target.parent() {
-            std::fs::create_dir_all(parent)?;
-        }
-        if std::fs::hard_link(e.path(), &target).is_err() {
-            std::fs::copy(e.path(), &target).with_context(|| format!("copying {}", e.path().display()))?;
-        }
+        link_or_copy(e.path(), &dir.join(e.path().strip_prefix(entry)?))
+            .with_context(|| format!("copying {}", e.path().display()))?;
         stats.files += 1;
         stats.bytes += e.metadata()?.len();
     }
     Ok(stats)
 }
 
-/// Keeps the shard just written at `dir` (without the other shards' folders inside it) as the
-/// cache entry `entry`, with its probes. The cache is an optimisation: failing to keep it is not
-/// an error.
-fn keep(dir: &Path, entry: &Path, probes: &str) {
+/// Keeps the `files` of the shard just written at `dir` as the cache entry `entry`, with its
+/// probes. The cache is an optimisation: failing to keep it is not an error.
+fn keep(dir: &Path, files: &[&Path], entry: &Path, probes: &str) {
     let partial = entry.with_extension(format!("partial-{}", std::process::id()));
-    let files = walkdir::WalkDir::new(dir)
-        .into_iter()
-        .filter_entry(|e| e.depth() != 1 || !e.file_name().to_string_lossy().starts_with("shard-"))
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file() && e.file_name() != MANIFEST_FILE);
-    let linked = files.into_iter().all(|e| {
-        let target = partial.join(e.path().strip_prefix(dir).unwrap());
-        target.parent().is_some_and(|p| std::fs::create_dir_all(p).is_ok())
-            && (std::fs::hard_link(e.path(), &target).is_ok() || std::fs::copy(e.path(), &target).is_ok())
-    });
-    let kept = linked && std::fs::write(partial.join(PROBES_FILE), probes).is_ok();
+    let kept = files.iter().all(|f| link_or_copy(&dir.join(f), &partial.join(f)).is_ok())
+        && std::fs::write(partial.join(PROBES_FILE), probes).is_ok();
     if !kept || std::fs::rename(&partial, entry).is_err() {
         let _ = std::fs::remove_dir_all(&partial);
     }
+}
+
+/// `to` as a hard link to `from` (a copy across devices), its folder made first.
+fn link_or_copy(from: &Path, to: &Path) -> std::io::Result<()> {
+    if let Some(parent) = to.parent() {
+        std::fs::create_dir_all(parent)?;
+    }
+    std::fs::hard_link(from, to).or_else(|_| std::fs::copy(from, to).map(|_| ()))
 }
 
 /// Removes the cache entries no shard of this index uses.

@@ -52,7 +52,7 @@ export default function Home({data}: {data: PageData}) {
           <div key={f.title} className="feature">
             <img
               className="feature__image feature__image--light"
-              src={withBase(f.image.replace(/^\//, ''))}
+              src={withBase(f.image)}
               alt={f.imageAlt}
               width={240}
               height={180}
@@ -60,7 +60,7 @@ export default function Home({data}: {data: PageData}) {
             />
             <img
               className="feature__image feature__image--dark"
-              src={withBase(f.imageDark.replace(/^\//, ''))}
+              src={withBase(f.imageDark)}
               alt={f.imageAlt}
               width={240}
               height={180}

@@ -121,7 +121,7 @@ export function Brand() {
     <Link to="/" className="navbar__brand">
       <img
         className="navbar__logo navbar__logo--light"
-        src={withBase(navbar.logo.src.replace(/^\//, ''))}
+        src={withBase(navbar.logo.src)}
         alt={navbar.logo.alt}
         width={32}
         height={32}
@@ -129,7 +129,7 @@ export function Brand() {
       {navbar.logo.srcDark && (
         <img
           className="navbar__logo navbar__logo--dark"
-          src={withBase(navbar.logo.srcDark.replace(/^\//, ''))}
+          src={withBase(navbar.logo.srcDark)}
           alt={navbar.logo.alt}
           width={32}
           height={32}
