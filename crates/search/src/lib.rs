@@ -74,26 +74,32 @@ pub fn write_index_cached(
     for (n, positions) in plan.iter().enumerate() {
         positions.iter().for_each(|&p| page_shards[p] = n);
     }
+    // A shard's documents are made when its turn comes and handed to Pagefind, not copied:
+    // every shard's at once took about 100 MB at 2 000 pages.
     let shards: Vec<Shard> = plan
         .iter()
         .enumerate()
-        .map(|(n, positions)| Shard::new(n, &records, positions, language, &dir, cache))
+        .map(|(n, positions)| Shard { n, records: &records, positions, language, dir: &dir, cache })
         .collect();
     let mut stats = IndexStats { pages: records.len(), files: 0, bytes: 0 };
     let mut probes = BTreeSet::new();
-    for (shard_stats, shard_probes) in build_all(&shards)? {
-        stats.files += shard_stats.files;
-        stats.bytes += shard_stats.bytes;
-        probes.extend(shard_probes.split(' ').filter(|p| !p.is_empty()).map(str::to_owned));
+    let mut entries = HashSet::new();
+    for built in build_all(&shards)? {
+        stats.files += built.stats.files;
+        stats.bytes += built.stats.bytes;
+        probes.extend(built.probes.split(' ').filter(|p| !p.is_empty()).map(str::to_owned));
+        entries.extend(built.entry);
     }
     if let Some((cache_dir, _)) = cache {
-        prune(cache_dir, &shards);
+        prune(cache_dir, &entries);
     }
+    let folders = (1..shards.len()).map(shards::folder).collect();
+    drop(shards);
     let manifest = SearchManifest {
         pagefind_version: PAGEFIND_VERSION.to_owned(),
         pages: records.into_iter().map(|r| r.title).collect(),
         probes: probes.into_iter().collect::<Vec<_>>().join(" "),
-        shards: (1..shards.len()).map(shards::folder).collect(),
+        shards: folders,
         page_shards,
     };
     let json = serde_json::to_vec(&manifest)?;
@@ -103,87 +109,80 @@ pub fn write_index_cached(
     Ok(stats)
 }
 
-/// One shard: the documents Pagefind is given for it, where its files go, and its cache entry.
-struct Shard {
+/// One shard of the index: the records at `positions`, indexed into `dir`'s shard folder.
+struct Shard<'a> {
     n: usize,
-    documents: Vec<(String, String)>,
-    /// Each page's title and plain text, for the probes (see [`Prefixes`]).
-    titles: Vec<String>,
-    plain: Vec<String>,
-    dir: PathBuf,
-    entry: Option<PathBuf>,
+    records: &'a [SearchRecord<'a>],
+    positions: &'a [usize],
+    language: &'a str,
+    dir: &'a Path,
+    cache: Option<(&'a Path, &'a str)>,
 }
 
 /// Where a cache entry keeps the shard's probes (not part of the site).
 const PROBES_FILE: &str = ".probes";
 
-impl Shard {
-    /// Shard `n` of the index: the `records` at `positions`.
-    fn new(
-        n: usize,
-        records: &[SearchRecord],
-        positions: &[usize],
-        language: &str,
-        dir: &Path,
-        cache: Option<(&Path, &str)>,
-    ) -> Shard {
-        let (documents, plain): (Vec<_>, Vec<_>) = positions
+/// What building one shard wrote, its probes, and the cache entry that holds it.
+struct Built {
+    stats: IndexStats,
+    probes: String,
+    entry: Option<PathBuf>,
+}
+
+impl Shard<'_> {
+    /// Puts the shard's files in place (from the cache, or indexed now).
+    fn build(&self) -> Result<Built> {
+        let dir = self.dir.join(shards::folder(self.n));
+        let (documents, plain): (Vec<_>, Vec<_>) = self
+            .positions
             .iter()
             .map(|&position| {
-                let record = &records[position];
-                let (html, plain) = record.html(language, position, n);
+                let record = &self.records[position];
+                let (html, plain) = record.html(self.language, position, self.n);
                 ((record.title.route.clone(), html), plain)
             })
             .unzip();
-        let titles = positions.iter().map(|&p| records[p].title.title.clone()).collect();
-        let entry = cache.map(|(dir, salt)| dir.join(documents_key(salt, n == 0, &documents)));
-        Shard { n, documents, plain, titles, dir: dir.join(shards::folder(n)), entry }
-    }
-
-    /// Puts the shard's files in place (from the cache, or indexed now) and returns what was
-    /// written and the shard's probes.
-    fn build(&self) -> Built {
-        if let Some(entry) = self.entry.as_deref().filter(|e| e.is_dir())
+        let entry = self.cache.map(|(cache, salt)| cache.join(documents_key(salt, self.n == 0, &documents)));
+        if let Some(entry) = entry.as_deref().filter(|e| e.is_dir())
             && let Ok(probes) = std::fs::read_to_string(entry.join(PROBES_FILE))
         {
-            return Ok((restore(entry, &self.dir)?, probes));
+            return Ok(Built { stats: restore(entry, &dir)?, probes, entry: Some(entry.to_path_buf()) });
         }
         let mut prefixes = Prefixes::default();
-        for (title, plain) in self.titles.iter().zip(&self.plain) {
-            prefixes.add_text(title);
+        for (&position, plain) in self.positions.iter().zip(&plain) {
+            prefixes.add_text(&self.records[position].title.title);
             prefixes.add_text(plain);
         }
-        let files = pagefind_bundle(self.documents.clone())?;
+        drop(plain);
+        let pages = documents.len();
+        let files = pagefind_bundle(documents)?;
         runtime_version(&files)?;
-        let mut stats = IndexStats { pages: self.documents.len(), files: 0, bytes: 0 };
+        let mut stats = IndexStats { pages, files: 0, bytes: 0 };
         // The first shard carries the runtime; the others only their index.
         let written: Vec<&Path> = files
             .iter()
             .filter(|f| if self.n == 0 { is_used(&f.filename) } else { is_index(&f.filename) })
             .map(|file| {
-                write_file(&self.dir.join(&file.filename), &file.contents)?;
+                write_file(&dir.join(&file.filename), &file.contents)?;
                 stats.files += 1;
                 stats.bytes += file.contents.len() as u64;
                 Ok(file.filename.as_path())
             })
             .collect::<Result<_>>()?;
         let probes = prefixes.query();
-        if let Some(entry) = &self.entry {
-            keep(&self.dir, &written, entry, &probes);
+        if let Some(entry) = &entry {
+            keep(&dir, &written, entry, &probes);
         }
-        Ok((stats, probes))
+        Ok(Built { stats, probes, entry })
     }
 }
 
-/// What building one shard wrote, and its probes.
-type Built = Result<(IndexStats, String)>;
-
 /// Builds every shard, on as many threads as there are cores (each shard is one Pagefind run,
 /// mostly on one thread), in shard order.
-fn build_all(shards: &[Shard]) -> Result<Vec<(IndexStats, String)>> {
+fn build_all(shards: &[Shard]) -> Result<Vec<Built>> {
     let next = AtomicUsize::new(0);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(shards.len());
-    let done: Vec<Vec<(usize, Built)>> = std::thread::scope(|scope| {
+    let done: Vec<Vec<(usize, Result<Built>)>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
                 scope.spawn(|| {
@@ -198,7 +197,7 @@ fn build_all(shards: &[Shard]) -> Result<Vec<(IndexStats, String)>> {
             .collect();
         workers.into_iter().map(|w| w.join().unwrap_or_default()).collect()
     });
-    let mut results: Vec<(usize, Built)> = done.into_iter().flatten().collect();
+    let mut results: Vec<(usize, Result<Built>)> = done.into_iter().flatten().collect();
     if results.len() != shards.len() {
         bail!("an index thread panicked");
     }
@@ -256,10 +255,9 @@ fn link_or_copy(from: &Path, to: &Path) -> std::io::Result<()> {
 }
 
 /// Removes the cache entries no shard of this index uses.
-fn prune(cache: &Path, shards: &[Shard]) {
-    let used: HashSet<&Path> = shards.iter().filter_map(|s| s.entry.as_deref()).collect();
+fn prune(cache: &Path, used: &HashSet<PathBuf>) {
     for e in std::fs::read_dir(cache).into_iter().flatten().filter_map(Result::ok) {
-        if !used.contains(e.path().as_path()) {
+        if !used.contains(&e.path()) {
             let _ = std::fs::remove_dir_all(e.path());
         }
     }
