@@ -305,11 +305,13 @@ function lighthouse(route) {
   };
 }
 
-/** The module scripts `htmlFile` loads on first load: its module script and modulepreloads, and
- * the chunks those import statically (Vite lists them, but a chunk's imports are the truth). */
+/** The module scripts `htmlFile` loads on first load: its entry (a module script, or the one the
+ * after-paint loader starts: `data-entry`) and modulepreloads, and the chunks those import
+ * statically (Vite lists them, but a chunk's imports are the truth). */
 function firstLoadScripts(htmlFile) {
   const html = fs.readFileSync(htmlFile, 'utf8');
-  const refs = [...html.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"|<link rel="modulepreload"[^>]*\shref="([^"]+)"/g)];
+  const refs = [...html.matchAll(/<script (?:type="module"[^>]*\ssrc|data-entry)="([^"]+)"|<link rel="modulepreload"[^>]*\shref="([^"]+)"/g)];
+  if (!refs.some((m) => m[1])) throw new Error(`${htmlFile} has no entry script`);
   const files = new Set();
   const visit = (file) => {
     if (files.has(file)) return;

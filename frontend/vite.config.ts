@@ -1,10 +1,11 @@
 import {defineConfig} from 'vitest/config';
+import {entryAfterPaint} from './scripts/entryAfterPaint.mjs';
 import {wordPerModule} from './scripts/wordPerModule.mjs';
 
 // The client bundle (`vite build`) and the server-render bundle (`vite build --ssr`) share
 // this file. The engine passes `--base` from site.toml, so asset URLs honour the base URL.
 export default defineConfig(({isSsrBuild}) => ({
-  plugins: [wordPerModule()],
+  plugins: [wordPerModule(), entryAfterPaint()],
   oxc: {jsx: {runtime: 'automatic'}},
   // See src/app/reactDomServer.ts.
   resolve: {

@@ -14,9 +14,6 @@ import './styles/blog.css';
 import './styles/home.css';
 import './styles/search.css';
 
-// Tells the template's base-URL check that the bundle loaded.
-(window as Window & {__appStarted?: boolean}).__appStarted = true;
-
 async function start() {
   const el = document.getElementById('__data');
   if (!el?.textContent) throw new Error('page data missing from the HTML');

@@ -62,18 +62,21 @@ function htmlAttributes(site: SiteData): string {
 export function renderDocument(site: SiteData, page: PageData, shell: Shell): string {
   setBaseUrl(site.baseUrl);
   const html = renderToString(<App site={site} initial={page} />);
-  // The page's data is not inlined (it would double every page): the browser fetches it, at
-  // once and alongside the code, and the same file serves later client-side navigation.
+  // The page's data is not inlined (it would double every page): the browser fetches it
+  // alongside the code, and the same file serves later client-side navigation. Its preload and
+  // the page's chunks wait in an inert <template> until the entry starts, after first paint
+  // (scripts/entryAfterPaint.mjs), so they do not share the link with the HTML and CSS.
   const data = dataUrl(page.route);
-  const head = [
-    headTags(site, page),
-    `<link rel="preload" href="${attr(data)}" as="fetch" crossorigin>`,
-    ...preloads(site, page, shell.manifest),
-  ];
+  const later = [`<link rel="preload" href="${attr(data)}" as="fetch" crossorigin>`, ...preloads(site, page, shell.manifest)];
   // Function replacements: `$&` and friends in the content must stay literal.
   return shell.template
     .replace('<html lang="zh-hans" data-theme="light">', () => `<html ${htmlAttributes(site)}>`)
-    .replace('<!--app-head-->', () => head.join('\n    '))
+    .replace('<!--app-head-->', () => headTags(site, page))
     .replace('<!--app-html-->', () => html)
-    .replace('<!--app-data-->', () => `<script id="__data" type="application/json">${json({site, data})}</script>`);
+    .replace(
+      '<!--app-data-->',
+      () =>
+        `<script id="__data" type="application/json">${json({site, data})}</script>\n    ` +
+        `<template id="__later">${later.join('')}</template>`,
+    );
 }

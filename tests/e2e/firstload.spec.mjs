@@ -42,3 +42,28 @@ test('a doc page hydrates without the renderer and router; its islands work, and
   await expect(page.locator('.paginator__link--prev')).toContainText('atom 副作用');
   expect(errors).toEqual([]);
 });
+
+test('the code and the page data start after the first paint, and each is fetched once', async ({page}) => {
+  const errors = watchErrors(page);
+  const warnings = [];
+  page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+  await page.goto('/blog/2022/10/11/recoil-0.7.6-release');
+  await hydrated(page);
+  const timing = await page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+    const resources = performance.getEntriesByType('resource').map((r) => ({name: new URL(r.name).pathname, start: r.startTime}));
+    return {paint, resources};
+  });
+  expect(timing.paint).toBeGreaterThan(0);
+  const entry = timing.resources.filter((r) => /^\/assets\/index-[\w-]+\.js$/.test(r.name));
+  const data = timing.resources.filter((r) => r.name === '/page-data/blog/2022/10/11/recoil-0.7.6-release.json');
+  const chunks = timing.resources.filter((r) => /^\/assets\/BlogPost-[\w-]+\.js$/.test(r.name));
+  expect(entry).toHaveLength(1);
+  expect(data).toHaveLength(1);
+  expect(chunks).toHaveLength(1);
+  for (const r of [...entry, ...data, ...chunks]) expect(r.start, r.name).toBeGreaterThanOrEqual(timing.paint);
+  // The hints waited in their <template> and went to <head> with the entry.
+  expect(await page.locator('head link[rel="modulepreload"][href*="/assets/BlogPost-"]').count()).toBe(1);
+  expect(warnings.filter((w) => /preload/i.test(w))).toEqual([]);
+  expect(errors).toEqual([]);
+});

@@ -1,5 +1,5 @@
 // First-load JavaScript (issue 18): every doc page loads under 55 KiB of JavaScript (gzip)
-// before the reader does anything: its module script, its modulepreloads and what they import,
+// before the reader does anything: its entry script, its modulepreloads and what they import,
 // as `node bench/measure.mjs --first-load-js` counts them in build/. Pages that embed a live
 // demo bring Recoil with it and are not held to this.
 import {execFileSync} from 'node:child_process';
