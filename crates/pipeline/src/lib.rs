@@ -6,8 +6,9 @@
 //! - **prerender**: React's server renderer over every route the cache does not hold, one Node
 //!   process per core fed as a stream; each page is written, compressed and cached on the other
 //!   cores as soon as it is rendered.
-//! - **index**: the search index, in shards, on threads of its own while the prerender runs
-//!   (it reads only the site model); the stage's time is the wait for it after the prerender.
+//! - **index**: the search index, in shards, on a thread of its own while the prerender runs
+//!   (it reads only the site model), on every core after; the stage's time is the wait for it
+//!   after the prerender.
 //! - **compress**: what is left to compress (static files, feeds) while the index is written,
 //!   then the index's files.
 //!
@@ -42,6 +43,7 @@ use site_schema::PageData;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 #[derive(Debug, Clone)]
@@ -277,9 +279,12 @@ fn alongside_index<T>(
     cache: Option<(PathBuf, &str)>,
     work: impl FnOnce() -> Result<T>,
 ) -> Result<(T, Duration)> {
+    // The index takes one core while the prerender runs, all of them after.
+    let busy = AtomicBool::new(true);
     std::thread::scope(|scope| {
-        let indexed = scope.spawn(|| index(site, shard_pages, out, cache));
+        let indexed = scope.spawn(|| index(site, shard_pages, out, cache, &busy));
         let worked = work();
+        busy.store(false, Ordering::Release);
         let waited = Instant::now();
         let indexed = indexed.join().map_err(|_| anyhow!("the index thread panicked"))?;
         // A page that failed names its source: say that first.
@@ -313,8 +318,9 @@ fn with_source(e: anyhow::Error, site: &Site) -> anyhow::Error {
 }
 
 /// The search index of the site's pages, in shards of `shard_pages`.
-fn index(site: &Site, shard_pages: usize, out: &Path, cache: Option<(PathBuf, &str)>) -> Result<()> {
+fn index(site: &Site, shard_pages: usize, out: &Path, cache: Option<(PathBuf, &str)>, busy: &AtomicBool) -> Result<()> {
     let cache = cache.as_ref().map(|(dir, salt)| (dir.as_path(), *salt));
-    site_search::write_index_cached(&site.pages, &site.search_titles, &site.data.locale, shard_pages, out, cache)?;
+    let (pages, titles, locale) = (&site.pages, &site.search_titles, &site.data.locale);
+    site_search::write_index_cached(pages, titles, locale, shard_pages, out, cache, Some(busy))?;
     Ok(())
 }

@@ -23,7 +23,7 @@ use pagefind::options::PagefindServiceConfig;
 use site_schema::{PageData, SearchManifest, SearchTitle};
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use words::Prefixes;
 
 /// The Pagefind version this crate is pinned to (Cargo.toml). The browser code is written for
@@ -49,13 +49,17 @@ pub struct IndexStats {
 /// `out_dir/pagefind/`: Pagefind's runtime and index, and `search-manifest.json`. `language`
 /// is the site's locale (`zh-hans`): Pagefind segments Chinese words by it.
 pub fn write_index(pages: &[PageData], titles: &[SearchTitle], language: &str, out_dir: &Path) -> Result<IndexStats> {
-    write_index_cached(pages, titles, language, shards::DEFAULT_SHARD_PAGES, out_dir, None)
+    write_index_cached(pages, titles, language, shards::DEFAULT_SHARD_PAGES, out_dir, None, None)
 }
 
 /// [`write_index`] in shards of about `shard_pages` pages (see [`shards`]), keeping each shard's
 /// files in the folder `cache.0` under a hash of the salt `cache.1` (the caller's version) and
 /// everything Pagefind is given for that shard: a shard whose pages did not change gets the same
 /// files again without indexing. The cache holds the latest index's shards only.
+///
+/// While `busy` is set (the caller's other work holds the cores), shards are indexed one at a
+/// time: Pagefind holds about half a megabyte a page while it indexes a shard, so two at once
+/// cost about 400 MB more at 5 000 pages, and were no faster on two cores beside the prerender.
 pub fn write_index_cached(
     pages: &[PageData],
     titles: &[SearchTitle],
@@ -63,6 +67,7 @@ pub fn write_index_cached(
     shard_pages: usize,
     out_dir: &Path,
     cache: Option<(&Path, &str)>,
+    busy: Option<&AtomicBool>,
 ) -> Result<IndexStats> {
     let by_route: HashMap<&str, &SearchTitle> = titles.iter().map(|t| (t.route.as_str(), t)).collect();
     let records: Vec<SearchRecord> =
@@ -84,7 +89,7 @@ pub fn write_index_cached(
     let mut stats = IndexStats { pages: records.len(), files: 0, bytes: 0 };
     let mut probes = BTreeSet::new();
     let mut entries = HashSet::new();
-    for built in build_all(&shards)? {
+    for built in build_all(&shards, busy)? {
         stats.files += built.stats.files;
         stats.bytes += built.stats.bytes;
         probes.extend(built.probes.split(' ').filter(|p| !p.is_empty()).map(str::to_owned));
@@ -177,32 +182,54 @@ impl Shard<'_> {
     }
 }
 
-/// Builds every shard, on as many threads as there are cores (each shard is one Pagefind run,
-/// mostly on one thread), in shard order.
-fn build_all(shards: &[Shard]) -> Result<Vec<Built>> {
+/// Builds every shard (see [`in_turn`]), in shard order.
+fn build_all(shards: &[Shard], busy: Option<&AtomicBool>) -> Result<Vec<Built>> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    in_turn(shards.len(), cores, busy, |n| shards[n].build())
+        .into_iter()
+        .map(|r| r.unwrap_or_else(|| bail!("an index thread panicked")))
+        .collect()
+}
+
+/// Runs `job(0..count)` on up to `threads` threads, taking jobs in order; all but the first
+/// thread wait while `busy` is set. Each job's result in job order; None for a job whose thread
+/// panicked.
+fn in_turn<T: Send>(
+    count: usize,
+    threads: usize,
+    busy: Option<&AtomicBool>,
+    job: impl Fn(usize) -> T + Sync,
+) -> Vec<Option<T>> {
     let next = AtomicUsize::new(0);
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(shards.len());
-    let done: Vec<Vec<(usize, Result<Built>)>> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
+    let done: Vec<Vec<(usize, T)>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads.min(count))
+            .map(|thread| {
+                let (next, job) = (&next, &job);
+                scope.spawn(move || {
                     let mut built = Vec::new();
                     loop {
+                        while thread > 0 && busy.is_some_and(|b| b.load(Ordering::Acquire)) {
+                            if next.load(Ordering::Relaxed) >= count {
+                                return built;
+                            }
+                            std::thread::sleep(std::time::Duration::from_millis(10));
+                        }
                         let n = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(shard) = shards.get(n) else { return built };
-                        built.push((n, shard.build()));
+                        if n >= count {
+                            return built;
+                        }
+                        built.push((n, job(n)));
                     }
                 })
             })
             .collect();
         workers.into_iter().map(|w| w.join().unwrap_or_default()).collect()
     });
-    let mut results: Vec<(usize, Result<Built>)> = done.into_iter().flatten().collect();
-    if results.len() != shards.len() {
-        bail!("an index thread panicked");
+    let mut results: Vec<Option<T>> = (0..count).map(|_| None).collect();
+    for (n, r) in done.into_iter().flatten() {
+        results[n] = Some(r);
     }
-    results.sort_by_key(|(n, _)| *n);
-    results.into_iter().map(|(_, r)| r).collect()
+    results
 }
 
 /// A hash of the salt, the Pagefind version, whether the shard carries the runtime, and every
@@ -327,4 +354,46 @@ fn write_file(path: &PathBuf, bytes: &[u8]) -> Result<()> {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
     std::fs::write(path, bytes).with_context(|| format!("writing {}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    /// Runs 8 jobs of 20 ms on 4 threads, `busy` cleared after `clear_after`; the most jobs
+    /// that ran at once, and the results.
+    fn run(clear_after: Option<Duration>) -> (usize, Vec<Option<usize>>) {
+        let (busy, running, most) = (AtomicBool::new(true), AtomicUsize::new(0), AtomicUsize::new(0));
+        let results = std::thread::scope(|s| {
+            if let Some(after) = clear_after {
+                let busy = &busy;
+                s.spawn(move || {
+                    std::thread::sleep(after);
+                    busy.store(false, Ordering::Release);
+                });
+            }
+            in_turn(8, 4, Some(&busy), |n| {
+                most.fetch_max(running.fetch_add(1, Ordering::SeqCst) + 1, Ordering::SeqCst);
+                std::thread::sleep(Duration::from_millis(20));
+                running.fetch_sub(1, Ordering::SeqCst);
+                n * 10
+            })
+        });
+        (most.into_inner(), results)
+    }
+
+    #[test]
+    fn while_busy_jobs_run_one_at_a_time_and_all_in_order() {
+        let (most, results) = run(None);
+        assert_eq!(most, 1);
+        assert_eq!(results, (0..8).map(|n| Some(n * 10)).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn once_no_longer_busy_the_other_threads_join_in() {
+        let (most, results) = run(Some(Duration::from_millis(30)));
+        assert!(most > 1, "at most {most} at once");
+        assert_eq!(results, (0..8).map(|n| Some(n * 10)).collect::<Vec<_>>());
+    }
 }

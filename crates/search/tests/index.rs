@@ -144,7 +144,8 @@ fn walkdir_files(dir: &Path) -> Vec<std::path::PathBuf> {
 fn shards_are_merged_indexes_and_an_edit_reindexes_only_its_own() {
     let (cache, a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     let write = |pages: &[PageData], out: &Path| {
-        site_search::write_index_cached(pages, &titles(pages), "zh-hans", 2, out, Some((cache.path(), "salt"))).unwrap()
+        site_search::write_index_cached(pages, &titles(pages), "zh-hans", 2, out, Some((cache.path(), "salt")), None)
+            .unwrap()
     };
     let mut pages = site();
     for name in ["selector", "snapshot", "loadable", "atom-family"] {
