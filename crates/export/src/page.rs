@@ -77,7 +77,7 @@ mod tests {
             authors: authors.iter().map(|a| a.to_string()).collect(),
             tags: vec![],
             keywords: vec![],
-            content: vec![para(vec![text("正文。")])],
+            content: vec![para(vec![text("正文。")])].into(),
             toc: vec![],
             hide_toc: false,
             newer: None,

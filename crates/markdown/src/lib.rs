@@ -79,7 +79,7 @@ pub struct Heading {
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Document {
     pub front_matter: FrontMatter,
-    pub content: Vec<Block>,
+    pub content: site_schema::Blocks,
     pub headings: Vec<Heading>,
     /// Number of top-level blocks before `<!--truncate-->`, when the marker is present.
     pub truncate_at: Option<usize>,
@@ -171,7 +171,14 @@ pub fn compile(
         _ => return Err(diagnostics(errors)),
     };
     let (han_chars, latin_words) = count_words(split.body);
-    Ok(Document { front_matter, truncate_at: ctx.truncate_at, headings: ctx.headings, content, han_chars, latin_words })
+    Ok(Document {
+        front_matter,
+        truncate_at: ctx.truncate_at,
+        headings: ctx.headings,
+        content: content.into(),
+        han_chars,
+        latin_words,
+    })
 }
 
 /// `(line, message)` pairs as diagnostics of `file`, by line, at most

@@ -102,7 +102,7 @@ fn tag_pages(pages: &mut Pages, summaries: &[BlogPostSummary]) {
 fn post_summary(p: &Post) -> BlogPostSummary {
     let content = &p.doc.content;
     let (summary, truncated) = match p.doc.truncate_at {
-        Some(n) => (content[..n.min(content.len())].to_vec(), true),
+        Some(n) => (content[..n.min(content.len())].to_vec().into(), true),
         None => (content.clone(), false),
     };
     BlogPostSummary {

@@ -57,7 +57,7 @@ mod tests {
         let page = Page::Standalone(StandalonePage {
             title: String::new(),
             description: String::new(),
-            content: vec![tabs, note, Block::Component(Component::CharacterCounterDemo)],
+            content: vec![tabs, note, Block::Component(Component::CharacterCounterDemo)].into(),
             toc: vec![],
             hide_toc: false,
         });

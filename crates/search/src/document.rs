@@ -238,7 +238,7 @@ mod tests {
                 authors: vec![],
                 tags: vec![],
                 keywords: vec!["发布说明".into()],
-                content,
+                content: content.into(),
                 toc: vec![],
                 hide_toc: false,
                 newer: None,

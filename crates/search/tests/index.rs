@@ -29,7 +29,7 @@ fn doc(route: &str, title: &str, content: Vec<Block>, keywords: &[&str]) -> Page
             id: route.trim_start_matches("/docs/").into(),
             title: title.into(),
             description: "一句话描述".into(),
-            content,
+            content: content.into(),
             toc: vec![],
             hide_toc: false,
             sidebar: None,
@@ -182,7 +182,7 @@ fn shards_are_merged_indexes_and_an_edit_reindexes_only_its_own() {
 
     // One page's text changes: its shard is indexed again, the others come from the cache.
     let Page::Doc(doc) = &mut pages[2].page else { unreachable!() };
-    doc.content.push(Block::Paragraph { children: text("新加的一句。") });
+    std::sync::Arc::make_mut(&mut doc.content).push(Block::Paragraph { children: text("新加的一句。") });
     write(&pages, tempfile::tempdir().unwrap().path());
     let after = entries();
     assert_eq!(after.len(), count, "the replaced shard's entry is pruned");

@@ -96,7 +96,7 @@ pub fn page_data_round_trip(content: &[Block]) -> Result<(), String> {
         date: "2022-01-01".into(),
         reading_minutes: 1,
         tags: vec![],
-        summary: content.to_vec(),
+        summary: content.to_vec().into(),
         truncated: false,
     };
     let list = BlogListPage {
