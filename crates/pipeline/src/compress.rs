@@ -17,11 +17,21 @@ fn compressible(path: &Path) -> bool {
 /// Writes `.br` and `.gz` next to every compressible file under `out` that has none yet (in
 /// parallel), keeping only the ones smaller than the original. Returns how many it compressed.
 pub fn precompress(out: &Path, skip: Option<&Path>, cache: Option<&Cache>) -> Result<usize> {
+    precompress_where(out, skip, cache, |_| true)
+}
+
+/// [`precompress`] for the files `wanted` accepts.
+pub fn precompress_where(
+    out: &Path,
+    skip: Option<&Path>,
+    cache: Option<&Cache>,
+    wanted: impl Fn(&Path) -> bool,
+) -> Result<usize> {
     let files: Vec<PathBuf> = walkdir::WalkDir::new(out)
         .into_iter()
         .filter_entry(|e| skip.is_none_or(|s| e.path() != s))
         .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file() && compressible(e.path()))
+        .filter(|e| e.file_type().is_file() && compressible(e.path()) && wanted(e.path()))
         .map(|e| e.into_path())
         .filter(|p| !sibling(p, "gz").exists())
         .collect();

@@ -241,8 +241,8 @@ struct Prerender<'a> {
     site_json: &'a str,
 }
 
-/// The pages rendered (with the renderer `dev` keeps), and the hashed assets' compression,
-/// still running.
+/// The pages rendered (with the renderer `dev` keeps), and the compression of the files
+/// written before them (hashed assets, the export), still running.
 type Rendered = ((Option<Renderer>, pages::Written), Option<std::thread::JoinHandle<Result<usize>>>);
 
 impl Prerender<'_> {
@@ -255,9 +255,18 @@ impl Prerender<'_> {
             service_worker::write(self.frontend, self.bundle, build_id, out)?;
         }
         let assets_compressed = cache.map(|cache| {
-            // The hashed assets compress (slowly, at the highest setting) while pages render.
-            let (assets, cache) = (out.join("assets"), Arc::clone(cache));
-            std::thread::spawn(move || compress::precompress(&assets, None, Some(&cache)))
+            // While pages render: the hashed assets (slowly, at the highest setting), then what
+            // the export wrote (Markdown twins, `llms-full.txt`, which grows with the site and
+            // was most of the compress stage at 10 000 pages). Not pages (HTML and JSON, being
+            // written now) nor the index (its own folder, also being written).
+            let (out, cache) = (out.to_path_buf(), Arc::clone(cache));
+            std::thread::spawn(move || {
+                let assets = compress::precompress(&out.join("assets"), None, Some(&cache))?;
+                let written_before =
+                    |f: &Path| !matches!(f.extension().and_then(|e| e.to_str()), Some("html" | "json"));
+                let index = out.join(site_search::BUNDLE_DIR);
+                Ok(assets + compress::precompress_where(&out, Some(&index), Some(&cache), written_before)?)
+            })
         });
         let pages: Vec<&PageData> = site.pages.iter().collect();
         let to = PagesOut { dir: out, compress: !opts.dev, cache: cache.map(Arc::as_ref), keep_json: opts.dev };
@@ -294,8 +303,8 @@ fn alongside_index<T>(
     })
 }
 
-/// Compresses what is left besides the index (assets, static files, feeds; pages compressed as
-/// they rendered).
+/// Compresses what is left besides the index, once the early compression (assets, the export)
+/// is done: pages compressed as they rendered, this is mostly nothing.
 fn compress_rest(
     out: &Path,
     assets_compressed: Option<std::thread::JoinHandle<Result<usize>>>,
