@@ -9,8 +9,8 @@
 //! - **index**: the search index, in shards, on a thread of its own while the prerender runs
 //!   (it reads only the site model), on every core after; the stage's time is the wait for it
 //!   after the prerender.
-//! - **compress**: what is left to compress (static files, feeds) while the index is written,
-//!   then the index's files.
+//! - **compress**: what the prerender's window did not (static HTML and JSON files) while the
+//!   index is written, then the index's files.
 //!
 //! The site is written to a staging folder next to the output and swapped into place only when
 //! every stage succeeded ([`publish`]). `dev` writes in place and keeps what it needs to rebuild
@@ -143,11 +143,11 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
         Prerender { opts, frontend: &frontend, bundle: &bundle, config: &config, site: &site, site_json: &site_json };
     let index_cache = cache.as_deref().filter(|_| !opts.dev).map(Cache::index_cache);
     let ((renderer, written), index_time) = alongside_index((&site, shard_pages), &out, index_cache, || {
-        let (rendered, assets_compressed) =
+        let (rendered, compressing) =
             stages.run("prerender", || render.run(&stamp.build_id(), &out, cache.as_ref()))?;
         if !opts.dev {
             // Not the index's folder: it is being written at this moment.
-            stages.run("compress", || compress_rest(&out, assets_compressed, cache.as_deref()))?;
+            stages.run("compress", || compress_rest(&out, compressing, cache.as_deref()))?;
         }
         Ok(rendered)
     })?;
@@ -254,18 +254,17 @@ impl Prerender<'_> {
         if site.data.offline && !opts.dev {
             service_worker::write(self.frontend, self.bundle, build_id, out)?;
         }
-        let assets_compressed = cache.map(|cache| {
-            // While pages render: the hashed assets (slowly, at the highest setting), then what
-            // the export wrote (Markdown twins, `llms-full.txt`, which grows with the site and
-            // was most of the compress stage at 10 000 pages). Not pages (HTML and JSON, being
+        let compressing = cache.map(|cache| {
+            // While pages render: the hashed assets (slowly, at the highest setting) and what the
+            // export wrote (Markdown twins, `llms-full.txt`, which grows with the site and was
+            // most of the compress stage at 10 000 pages). Not pages (HTML and JSON, being
             // written now) nor the index (its own folder, also being written).
             let (out, cache) = (out.to_path_buf(), Arc::clone(cache));
             std::thread::spawn(move || {
-                let assets = compress::precompress(&out.join("assets"), None, Some(&cache))?;
                 let written_before =
                     |f: &Path| !matches!(f.extension().and_then(|e| e.to_str()), Some("html" | "json"));
                 let index = out.join(site_search::BUNDLE_DIR);
-                Ok(assets + compress::precompress_where(&out, Some(&index), Some(&cache), written_before)?)
+                compress::precompress_where(&out, Some(&index), Some(&cache), written_before)
             })
         });
         let pages: Vec<&PageData> = site.pages.iter().collect();
@@ -274,7 +273,7 @@ impl Prerender<'_> {
         // No more processes than pages: each one costs a Node start and a bundle import.
         let start = |pages: usize| self.frontend.renderer(self.bundle, self.site_json, Some(pages.min(cores())));
         let written = pages::write_pages(&mut renderer, start, &pages, &to).map_err(|e| with_source(e, site))?;
-        Ok(((renderer, written), assets_compressed))
+        Ok(((renderer, written), compressing))
     }
 }
 
@@ -307,11 +306,11 @@ fn alongside_index<T>(
 /// is done: pages compressed as they rendered, this is mostly nothing.
 fn compress_rest(
     out: &Path,
-    assets_compressed: Option<std::thread::JoinHandle<Result<usize>>>,
+    compressing: Option<std::thread::JoinHandle<Result<usize>>>,
     cache: Option<&Cache>,
 ) -> Result<usize> {
-    if let Some(job) = assets_compressed {
-        job.join().map_err(|_| anyhow!("asset compression panicked"))??;
+    if let Some(job) = compressing {
+        job.join().map_err(|_| anyhow!("the early compression panicked"))??;
     }
     compress::precompress(out, Some(&out.join(site_search::BUNDLE_DIR)), cache)
 }
