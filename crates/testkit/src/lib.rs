@@ -25,9 +25,12 @@ pub fn fixture_copy() -> tempfile::TempDir {
     dir
 }
 
-/// Copies the tree `from` into `to`.
+/// Copies the tree `from` into `to`, without what builds leave in it (`.cache`, `build`): tests
+/// that build the fixture in place write their cache there while other tests copy it, and a
+/// copy starts from the sources alone.
 pub fn copy_tree(from: &Path, to: &Path) {
-    for e in walkdir::WalkDir::new(from).into_iter().filter_map(Result::ok) {
+    let built = |e: &walkdir::DirEntry| e.depth() == 1 && matches!(e.file_name().to_str(), Some(".cache" | "build"));
+    for e in walkdir::WalkDir::new(from).into_iter().filter_entry(|e| !built(e)).filter_map(Result::ok) {
         let target = to.join(e.path().strip_prefix(from).unwrap());
         if e.file_type().is_dir() {
             std::fs::create_dir_all(&target).unwrap();
