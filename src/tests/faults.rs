@@ -8,11 +8,7 @@ use site_testkit::fixture_copy;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
-
-/// Builds share the front end's bundle cache (`frontend/dist`): one at a time.
-static BUILDS: Mutex<()> = Mutex::new(());
 
 fn docsite(root: &Path, args: &[&str]) -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_docsite"));
@@ -77,7 +73,6 @@ fn kill_build(root: &Path, out: &Path, mut when: impl FnMut(Duration) -> bool) -
 
 #[test]
 fn a_build_killed_at_any_moment_leaves_the_previous_build_complete() {
-    let _one = BUILDS.lock().unwrap_or_else(|p| p.into_inner());
     let d = fixture_copy();
     let (root, out) = (d.path(), d.path().join("build"));
     let (ok, err) = build(root, &out);
@@ -186,7 +181,6 @@ fn built_on_tmpfs(root: &Path) -> Option<(Tmpfs, PathBuf, BTreeMap<PathBuf, Vec<
 
 #[test]
 fn a_full_disk_fails_the_build_clearly_and_keeps_the_previous_one() {
-    let _one = BUILDS.lock().unwrap_or_else(|p| p.into_inner());
     let d = fixture_copy();
     let Some((disk, out, previous)) = built_on_tmpfs(d.path()) else { return };
     // Room for half of another build.
@@ -207,7 +201,6 @@ fn a_full_disk_fails_the_build_clearly_and_keeps_the_previous_one() {
 
 #[test]
 fn a_read_only_output_folder_fails_the_build_clearly_and_keeps_the_previous_one() {
-    let _one = BUILDS.lock().unwrap_or_else(|p| p.into_inner());
     let d = fixture_copy();
     let Some((disk, out, previous)) = built_on_tmpfs(d.path()) else { return };
     disk.remount("ro");
@@ -228,7 +221,6 @@ fn a_read_only_output_folder_fails_the_build_clearly_and_keeps_the_previous_one(
 
 #[test]
 fn a_missing_node_fails_the_build_clearly_and_keeps_the_previous_one() {
-    let _one = BUILDS.lock().unwrap_or_else(|p| p.into_inner());
     let d = fixture_copy();
     let out = d.path().join("build");
     let (ok, err) = build(d.path(), &out);

@@ -25,7 +25,7 @@ pub struct Frontend {
 /// What the bundle stage produced.
 #[derive(Debug, Clone)]
 pub struct Bundle {
-    /// `dist/client`: `index.html` (the HTML template) and `assets/` (hashed JS and CSS).
+    /// `dist/<hash>/client`: `index.html` (the HTML template) and `assets/` (hashed JS and CSS).
     pub client_dir: PathBuf,
     /// The server-render entry, imported by the prerender process.
     pub server_entry: PathBuf,
@@ -46,19 +46,27 @@ impl Frontend {
         self.dir.join(SERVICE_WORKER_TEMPLATE)
     }
 
+    /// The bundles, one folder for each source hash (`dist/<hash>/client`, `dist/<hash>/server`):
+    /// builds under other base URLs, or running beside this one, never write where it reads.
     fn dist(&self) -> PathBuf {
         self.dir.join("dist")
     }
 
     /// Runs `npm ci` unless `node_modules` was installed from a `package-lock.json` with the
     /// same contents. Decided by content, not file times: a fresh clone or a branch switch that
-    /// rewrites the lock file with the same contents installs nothing.
+    /// rewrites the lock file with the same contents installs nothing. One process at a time:
+    /// `npm ci` empties `node_modules` first, under any other build reading it.
     pub fn ensure_packages(&self) -> Result<bool> {
         let lock = self.dir.join("package-lock.json");
         let hash = lock_hash(&lock)?;
         let stamp = self.dir.join(INSTALLED_STAMP);
-        if std::fs::read_to_string(&stamp).ok().as_deref() == Some(hash.as_str()) {
+        let installed = || std::fs::read_to_string(&stamp).is_ok_and(|s| s.trim() == hash);
+        if installed() {
             return Ok(false);
+        }
+        let _turn = self.exclusive(".install.lock")?;
+        if installed() {
+            return Ok(false); // another process installed them while this one waited
         }
         check_node()?;
         eprintln!("  installing front-end packages (npm ci in {}) …", self.dir.display());
@@ -72,6 +80,18 @@ impl Frontend {
         }
         std::fs::write(&stamp, hash).with_context(|| format!("writing {}", stamp.display()))?;
         Ok(true)
+    }
+
+    /// An exclusive lock on `dist/<name>`, held until dropped; the system releases it when the
+    /// process dies, so a killed build never leaves it taken.
+    fn exclusive(&self, name: &str) -> Result<std::fs::File> {
+        let dist = self.dist();
+        std::fs::create_dir_all(&dist).with_context(|| format!("creating {}", dist.display()))?;
+        let path = dist.join(name);
+        let file = std::fs::File::options().create(true).truncate(false).write(true).open(&path);
+        let file = file.with_context(|| format!("opening {}", path.display()))?;
+        file.lock().with_context(|| format!("locking {}", path.display()))?;
+        Ok(file)
     }
 
     /// Everything the bundle is made from.
@@ -88,31 +108,50 @@ impl Frontend {
         self.sources().hash(&self.dir, base_url)
     }
 
-    /// Builds the client and server bundles for a site under `base_url`, unless the cached
-    /// ones match the sources.
+    /// The client and server bundles for a site under `base_url`: the cached ones when their
+    /// sources are the same, unless `force`. A bundle is built in a folder of its own and
+    /// renamed into place whole, one build at a time, so a build killed midway (its Vite
+    /// processes may outlive it) or one running beside it never leaves a half-written bundle.
     pub fn bundle(&self, force: bool, base_url: &str) -> Result<Bundle> {
-        let dist = self.dist();
         let hash = self.source_hash(base_url)?;
-        let bundle = Bundle {
-            client_dir: dist.join("client"),
-            server_entry: dist.join("server/entry-server.js"),
-            cached: false,
+        let at = |dir: &Path, cached| Bundle {
+            client_dir: dir.join("client"),
+            server_entry: dir.join("server/entry-server.js"),
+            cached,
             hash: hash.clone(),
         };
-        let stamp = dist.join(".source-hash");
-        if !force
-            && std::fs::read_to_string(&stamp).ok().as_deref() == Some(hash.as_str())
-            && bundle.server_entry.exists()
-        {
-            return Ok(Bundle { cached: true, ..bundle });
+        let done = self.dist().join(&hash);
+        if !force && at(&done, true).server_entry.exists() {
+            return Ok(at(&done, true));
         }
-        let _ = std::fs::remove_file(&stamp);
+        let _turn = self.exclusive(".bundle.lock")?;
+        if !force && at(&done, true).server_entry.exists() {
+            return Ok(at(&done, true)); // another process built it while this one waited
+        }
+        // Only the lock's holder builds: any partial folder is left by a build that died (its
+        // Vite processes may still be writing there, hence a name of this build's own).
+        remove_partials(&self.dist());
+        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+        let partial = self.dist().join(format!("{PARTIAL}{}-{nanos}", std::process::id()));
+        self.run_vite(&partial, base_url)?;
+        if done.exists() {
+            std::fs::remove_dir_all(&done).with_context(|| format!("removing {}", done.display()))?;
+        }
+        std::fs::rename(&partial, &done).with_context(|| format!("renaming {} into place", partial.display()))?;
+        keep_newest_bundles(&self.dist(), KEPT_BUNDLES, &done);
+        Ok(at(&done, false))
+    }
+
+    /// Builds the client and server bundles into `out` with Vite, side by side.
+    fn run_vite(&self, out: &Path, base_url: &str) -> Result<()> {
         let vite = self.dir.join("node_modules/vite/bin/vite.js");
-        let run = |args: &[&str]| {
+        let run = |args: &[&str], out_dir: PathBuf| {
             Command::new("node")
                 .arg(&vite)
                 .args(args)
-                .args(["--logLevel", "warn", "--base", base_url])
+                .arg("--outDir")
+                .arg(out_dir)
+                .args(["--emptyOutDir", "--logLevel", "warn", "--base", base_url])
                 .current_dir(&self.dir)
                 // The output is read back into messages (terminal, dev overlay): no colour codes.
                 .env("NO_COLOR", "1")
@@ -122,8 +161,8 @@ impl Frontend {
                 .with_context(|| format!("could not start Vite. {NODE_HINT}"))
         };
         // The two bundles are independent; build them side by side.
-        let client = run(&["build", "--outDir", "dist/client", "--emptyOutDir"])?;
-        let server = run(&["build", "--ssr", "src/entry-server.tsx", "--outDir", "dist/server", "--emptyOutDir"])?;
+        let client = run(&["build"], out.join("client"))?;
+        let server = run(&["build", "--ssr", "src/entry-server.tsx"], out.join("server"))?;
         let (c, s) = std::thread::scope(|scope| {
             let s = scope.spawn(|| server.wait_with_output());
             (client.wait_with_output(), s.join().expect("the waiting thread does not panic"))
@@ -131,6 +170,7 @@ impl Frontend {
         let (c, s) = (c?, s?);
         // A broken source breaks both bundles with the same message: say it once.
         if let Some(failed) = [&c, &s].into_iter().find(|o| !o.status.success()) {
+            let _ = std::fs::remove_dir_all(out);
             bail!("the front end does not compile:\n{}", vite_message(failed));
         }
         for warnings in
@@ -138,8 +178,7 @@ impl Frontend {
         {
             eprintln!("{warnings}");
         }
-        std::fs::write(&stamp, hash)?;
-        Ok(bundle)
+        Ok(())
     }
 
     /// Starts the prerender processes for `bundle`: one per core, or `workers` when given.
@@ -190,6 +229,38 @@ fn without_colour_codes(text: &str) -> String {
     out
 }
 
+/// The name a bundle is built under in `dist/`, before it is renamed to its hash.
+const PARTIAL: &str = ".partial-";
+
+/// How many bundles `dist/` keeps: a few base URLs (the tests build under four) and a branch
+/// switch back and forth stay cached.
+const KEPT_BUNDLES: usize = 6;
+
+/// Best effort: a folder still being written by a dead build's Vite is left for a later build.
+fn remove_partials(dist: &Path) {
+    let Ok(entries) = std::fs::read_dir(dist) else { return };
+    for path in entries.filter_map(Result::ok).map(|e| e.path()) {
+        if path.file_name().is_some_and(|n| n.to_string_lossy().starts_with(PARTIAL)) {
+            let _ = std::fs::remove_dir_all(&path);
+        }
+    }
+}
+
+/// Removes all but the `keep` most recently built bundles (never `current`). Best effort: a
+/// bundle left behind costs only disk.
+fn keep_newest_bundles(dist: &Path, keep: usize, current: &Path) {
+    let Ok(entries) = std::fs::read_dir(dist) else { return };
+    let mut bundles: Vec<(std::time::SystemTime, PathBuf)> = entries
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()) && !e.file_name().to_string_lossy().starts_with('.'))
+        .filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path())))
+        .collect();
+    bundles.sort_by(|a, b| b.0.cmp(&a.0));
+    for (_, old) in bundles.into_iter().skip(keep).filter(|(_, p)| p != current) {
+        let _ = std::fs::remove_dir_all(old);
+    }
+}
+
 /// Where `ensure_packages` notes the hash of the lock file it installed from (inside
 /// `node_modules`, so removing that folder forgets it).
 const INSTALLED_STAMP: &str = "node_modules/.docsite-lock-sha256";
@@ -229,6 +300,9 @@ mod tests {
         std::thread::sleep(std::time::Duration::from_millis(20));
         std::fs::write(&lock, "{\"lockfileVersion\": 3}").unwrap();
         assert!(!Frontend::new(&dir).ensure_packages().unwrap(), "no install for the same contents");
+        // The test script notes the hash with the shell, perhaps with a line end.
+        std::fs::write(dir.join(INSTALLED_STAMP), lock_hash(&lock).unwrap() + "\n").unwrap();
+        assert!(!Frontend::new(&dir).ensure_packages().unwrap(), "no install for a stamp ending in a newline");
         std::fs::write(&lock, "{\"lockfileVersion\": 2}").unwrap();
         assert_ne!(std::fs::read_to_string(dir.join(INSTALLED_STAMP)).unwrap(), lock_hash(&lock).unwrap());
         let _ = std::fs::remove_dir_all(dir);

@@ -14,16 +14,21 @@ use std::time::Duration;
 /// route `/docs/guide/a` and renders every other page as a line of text.
 fn stand_in_frontend(dir: &Path, on_bad_page: &str, base_url: &str) {
     let real = site_testkit::frontend();
-    for sub in ["src/i18n", "scripts", "node_modules", "dist/client/.vite", "dist/client/assets", "dist/server"] {
+    for sub in ["src/i18n", "scripts", "node_modules"] {
         std::fs::create_dir_all(dir.join(sub)).unwrap();
     }
     std::fs::copy(real.join("src/i18n/zh-hans.json"), dir.join("src/i18n/zh-hans.json")).unwrap();
     std::fs::copy(real.join("scripts/prerender.mjs"), dir.join("scripts/prerender.mjs")).unwrap();
     std::fs::write(dir.join("package-lock.json"), "{}").unwrap();
+    // The bundle's folder is named for the hash of the sources written above.
+    let bundle = dir.join("dist").join(Frontend::new(dir).source_hash(base_url).unwrap());
+    for sub in ["client/.vite", "client/assets", "server"] {
+        std::fs::create_dir_all(bundle.join(sub)).unwrap();
+    }
     let lock_hash: String = Sha256::digest(b"{}").iter().map(|b| format!("{b:02x}")).collect();
     std::fs::write(dir.join("node_modules/.docsite-lock-sha256"), lock_hash).unwrap();
-    std::fs::write(dir.join("dist/client/index.html"), "<html lang=\"zh-hans\"><!--app-html--></html>").unwrap();
-    std::fs::write(dir.join("dist/client/.vite/manifest.json"), "{}").unwrap();
+    std::fs::write(bundle.join("client/index.html"), "<html lang=\"zh-hans\"><!--app-html--></html>").unwrap();
+    std::fs::write(bundle.join("client/.vite/manifest.json"), "{}").unwrap();
     let entry = format!(
         "export async function prepare() {{}}\n\
          export function renderDocument(site, page) {{\n\
@@ -31,9 +36,7 @@ fn stand_in_frontend(dir: &Path, on_bad_page: &str, base_url: &str) {
            return `<html>${{page.route}}</html>`;\n\
          }}\n"
     );
-    std::fs::write(dir.join("dist/server/entry-server.js"), entry).unwrap();
-    let hash = Frontend::new(dir).source_hash(base_url).unwrap();
-    std::fs::write(dir.join("dist/.source-hash"), hash).unwrap();
+    std::fs::write(bundle.join("server/entry-server.js"), entry).unwrap();
 }
 
 /// Builds a copy of the fixture with the stand-in front end; the build's error, within a minute.
