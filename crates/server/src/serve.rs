@@ -112,20 +112,26 @@ fn bind_error(addr: SocketAddr, e: io::Error) -> anyhow::Error {
     }
 }
 
-/// Resolves on SIGTERM or Ctrl-C (SIGINT).
-pub async fn stop_signal() {
+/// Resolves on SIGTERM or Ctrl-C (SIGINT). The handlers are installed when this is called, not
+/// when the future is first polled: a SIGTERM that arrives before then must stop the server
+/// gracefully too, not end the process with requests in flight (on a loaded machine the
+/// serving threads answered requests before a lazily installed handler was in place).
+pub fn stop_signal() -> impl Future<Output = ()> + Send + 'static {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{SignalKind, signal};
-        if let Ok(mut term) = signal(SignalKind::terminate()) {
-            tokio::select! {
-                _ = tokio::signal::ctrl_c() => {}
-                _ = term.recv() => {}
-            }
-            return;
+        if let (Ok(mut term), Ok(mut int)) = (signal(SignalKind::terminate()), signal(SignalKind::interrupt())) {
+            return futures_util::future::Either::Left(async move {
+                tokio::select! {
+                    _ = int.recv() => {}
+                    _ = term.recv() => {}
+                }
+            });
         }
     }
-    let _ = tokio::signal::ctrl_c().await;
+    futures_util::future::Either::Right(async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
 }
 
 /// Resolves once the server is stopping. (A helper, so no borrow of the flag is held across
