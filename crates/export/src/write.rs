@@ -22,6 +22,19 @@ pub struct Stats {
 /// Writes every doc's and post's twin at `out/<markdown_file(route)>`, then `out/llms.txt` and
 /// `out/llms-full.txt`.
 pub fn write(site: &Site, words: &Words, out: &Path) -> Result<Stats> {
+    write_with(site, words, out, |path, bytes| std::fs::write(path, bytes).map_err(Into::into))
+}
+
+/// [`write`], each file written by `put(path, bytes)` (the build puts files in place from its
+/// cache, as links: creating files is much of a small build's time).
+pub fn write_with(
+    site: &Site,
+    words: &Words,
+    out: &Path,
+    put: impl Fn(&Path, &[u8]) -> Result<()> + Sync,
+) -> Result<Stats> {
+    let write_file =
+        |path: &Path, text: &str| put(path, text.as_bytes()).with_context(|| format!("writing {}", path.display()));
     let root = urls::site_root(&site.data);
     let twins: Vec<Option<String>> =
         site.pages.par_iter().map(|page| page_markdown_under(page, words, &root)).collect();
@@ -45,8 +58,4 @@ pub fn write(site: &Site, words: &Words, out: &Path) -> Result<Stats> {
     write_file(&out.join(LLMS_FULL_TXT), &full)?;
     let bytes = files.iter().map(|(_, text)| text.len()).sum::<usize>() + index.len() + full.len();
     Ok(Stats { twins: files.len(), bytes })
-}
-
-fn write_file(path: &Path, text: &str) -> Result<()> {
-    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
 }

@@ -5,7 +5,7 @@
 mod renderer;
 mod sources;
 
-pub use renderer::{PageFailed, Renderer};
+pub use renderer::{PageFailed, Renderer, Warm};
 pub use sources::Sources;
 
 use anyhow::{Context, Result, bail};
@@ -181,10 +181,26 @@ impl Frontend {
         Ok(())
     }
 
-    /// Starts the prerender processes for `bundle`: one per core, or `workers` when given.
-    pub fn renderer(&self, bundle: &Bundle, site_json: &str, workers: Option<usize>) -> Result<Renderer> {
+    /// Starts the prerender processes for `bundle`: one per core, or `workers` when given; the
+    /// `warm` one (see [`Frontend::warm_renderer`]) among them.
+    pub fn renderer(
+        &self,
+        bundle: &Bundle,
+        site_json: &str,
+        workers: Option<usize>,
+        warm: Option<Warm>,
+    ) -> Result<Renderer> {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        Renderer::start(&self.dir.join("scripts/prerender.mjs"), bundle, site_json, workers.unwrap_or(cores))
+        Renderer::start(&self.prerender_script(), bundle, site_json, workers.unwrap_or(cores), warm)
+    }
+
+    /// One prerender process for `bundle`, started now, before the site data is known.
+    pub fn warm_renderer(&self, bundle: &Bundle) -> Result<Warm> {
+        Warm::start(&self.prerender_script(), bundle)
+    }
+
+    fn prerender_script(&self) -> PathBuf {
+        self.dir.join("scripts/prerender.mjs")
     }
 }
 
@@ -255,7 +271,7 @@ fn keep_newest_bundles(dist: &Path, keep: usize, current: &Path) {
         .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()) && !e.file_name().to_string_lossy().starts_with('.'))
         .filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path())))
         .collect();
-    bundles.sort_by(|a, b| b.0.cmp(&a.0));
+    bundles.sort_by_key(|b| std::cmp::Reverse(b.0));
     for (_, old) in bundles.into_iter().skip(keep).filter(|(_, p)| p != current) {
         let _ = std::fs::remove_dir_all(old);
     }

@@ -27,6 +27,17 @@ struct Worker {
     stdout: BufReader<ChildStdout>,
 }
 
+/// A prerender process started before the site data is known: Node's start and the bundle's
+/// import (most of a one-page rebuild) then overlap the content stage. Killed when dropped
+/// unused.
+pub struct Warm(Worker);
+
+impl Warm {
+    pub fn start(script: &Path, bundle: &Bundle) -> Result<Warm> {
+        Worker::spawn(script, bundle).map(Warm)
+    }
+}
+
 /// A page that could not be rendered: its position among the pages given, and why (the
 /// page's own error, or the process stopping while it rendered the page).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -50,9 +61,23 @@ struct Answer {
 }
 
 impl Renderer {
-    /// Starts `workers` prerender processes (at least one), side by side.
-    pub fn start(script: &Path, bundle: &Bundle, site_json: &str, workers: usize) -> Result<Renderer> {
-        let workers = (0..workers.max(1)).map(|_| Worker::start(script, bundle, site_json)).collect::<Result<_>>()?;
+    /// Starts `workers` prerender processes (at least one), side by side, the `warm` one first.
+    pub fn start(
+        script: &Path,
+        bundle: &Bundle,
+        site_json: &str,
+        workers: usize,
+        warm: Option<Warm>,
+    ) -> Result<Renderer> {
+        let warm = warm.map(|w| w.0).into_iter().map(Ok);
+        let cold = std::iter::repeat_with(|| Worker::spawn(script, bundle));
+        let mut workers: Vec<Worker> = warm.chain(cold).take(workers.max(1)).collect::<Result<_>>()?;
+        for worker in &mut workers {
+            // First line: the site data, shared by every page. A process that stopped at once
+            // shows up as a failure of its first page.
+            let stdin = &mut worker.stdin;
+            let _ = stdin.write_all(site_json.as_bytes()).and_then(|_| stdin.write_all(b"\n"));
+        }
         Ok(Renderer { workers })
     }
 
@@ -179,7 +204,7 @@ fn answer(line: &str) -> Result<String, String> {
 }
 
 impl Worker {
-    fn start(script: &Path, bundle: &Bundle, site_json: &str) -> Result<Worker> {
+    fn spawn(script: &Path, bundle: &Bundle) -> Result<Worker> {
         let mut child = Command::new("node")
             .arg(script)
             .arg(&bundle.server_entry)
@@ -190,11 +215,8 @@ impl Worker {
             .stderr(Stdio::inherit())
             .spawn()
             .with_context(|| format!("could not start the prerender process (node). {}", crate::NODE_HINT))?;
-        let mut stdin = child.stdin.take().unwrap();
+        let stdin = child.stdin.take().unwrap();
         let stdout = BufReader::new(child.stdout.take().unwrap());
-        // First line: the site data, shared by every page. A process that stopped at once shows
-        // up as a failure of its first page.
-        let _ = stdin.write_all(site_json.as_bytes()).and_then(|_| stdin.write_all(b"\n"));
         Ok(Worker { child, stdin, stdout })
     }
 }

@@ -40,7 +40,7 @@ fn render_routes(routes: Vec<String>, workers: usize) -> Result<Vec<(usize, Stri
     let bundle = stand_in_bundle(dir.path());
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
-        let mut renderer = Renderer::start(&script(), &bundle, r#"{"title":"站点"}"#, workers).unwrap();
+        let mut renderer = Renderer::start(&script(), &bundle, r#"{"title":"站点"}"#, workers, None).unwrap();
         let mut got = Vec::new();
         let r = renderer.render_each(routes.iter().map(|r| page(r)), |i, html| {
             got.push((i, html));

@@ -54,7 +54,8 @@ pub fn copy(site: &Site, root: &Path, out: &Path) -> Result<()> {
     for name in site.pages.iter().filter_map(|p| p.head.image.as_deref()).filter_map(|u| u.rsplit('/').next()) {
         let target = dir.join(name);
         if !target.exists() {
-            std::fs::copy(cache.join(name), &target).with_context(|| format!("copying the card {name}"))?;
+            // A link: the cards are never written in place (a new card has a new name).
+            crate::cache::place(&cache.join(name), &target).with_context(|| format!("copying the card {name}"))?;
         }
     }
     Ok(())

@@ -48,7 +48,7 @@ impl DevSession {
         }
         let site_json = site_json(&site, true)?;
         if everything || site_json != self.kept.site_json {
-            self.kept.renderer = Some(self.frontend.renderer(&self.kept.bundle, &site_json, None)?);
+            self.kept.renderer = Some(self.frontend.renderer(&self.kept.bundle, &site_json, None, None)?);
             self.kept.site_json = site_json;
             everything = true;
         }
@@ -57,7 +57,7 @@ impl DevSession {
         let changed: Vec<&PageData> = site.pages.iter().filter(|p| everything || self.changed(p)).collect();
         let routes: Vec<String> = changed.iter().map(|p| p.route.clone()).collect();
         let to = PagesOut { dir: &out, compress: false, cache: None, keep_json: true };
-        let start = |_| self.frontend.renderer(&self.kept.bundle, &self.kept.site_json, None);
+        let start = |_| self.frontend.renderer(&self.kept.bundle, &self.kept.site_json, None, None);
         let fresh =
             pages::write_pages(&mut self.kept.renderer, start, &changed, &to).map_err(|e| with_source(e, &site))?.json;
         let live: HashSet<&str> = site.pages.iter().map(|p| p.route.as_str()).collect();

@@ -37,7 +37,7 @@ use anyhow::{Context, Result, anyhow};
 use cache::Cache;
 use pages::{PagesOut, RouteFailed};
 use report::Stages;
-use site_frontend::{Bundle, Frontend, Renderer};
+use site_frontend::{Bundle, Frontend, Renderer, Warm};
 use site_model::Site;
 use site_schema::PageData;
 use std::collections::HashMap;
@@ -112,12 +112,12 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
     let mut stages = Stages::default();
     let frontend = Frontend::new(&opts.frontend);
     let config = load_config(opts)?;
-    let bundle_job = start_bundle(&frontend, opts.fresh_bundle, &config.site.base_url);
+    let bundle_job = start_bundle(&frontend, opts.fresh_bundle, &config.site.base_url, !opts.dev);
     // `dev` keeps its compiled pages in memory; a build reads back the files it compiled before.
     let compiled =
         (!opts.dev).then(|| site_content::CompileCache::new(cache::content_dir(&opts.root), &stamp::engine()));
     let loaded = stages.run("content", || load::load(opts, config, compiled.as_ref()));
-    let (bundle, bundle_time) = bundle_job.join().map_err(|_| anyhow!("the bundle thread panicked"))??;
+    let (bundle, bundle_time, warm) = bundle_job.join().map_err(|_| anyhow!("the bundle thread panicked"))??;
     let Loaded { config, mut site, words, warnings } = loaded?;
     // Only the part of the bundle stage that the content stage did not hide.
     stages.done("bundle", bundle_time.saturating_sub(stages.total()));
@@ -132,17 +132,28 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
     let stamp = stamp::current(opts, mode, &config.site.base_url)?;
 
     let (staging, out) = output_dir(opts)?;
-    stages.run("export", || site_export::write(&site, &words, &out))?;
-    if cards {
-        cards::copy(&site, &opts.root, &out)?;
-    }
     let site_json = site_json(&site, opts.dev)?;
     let cache = open_cache(opts, &bundle, &site_json)?;
     let shard_pages = config.search.shard_pages().unwrap_or(site_search::shards::DEFAULT_SHARD_PAGES);
-    let render =
-        Prerender { opts, frontend: &frontend, bundle: &bundle, config: &config, site: &site, site_json: &site_json };
+    let render = Prerender {
+        opts,
+        frontend: &frontend,
+        bundle: &bundle,
+        config: &config,
+        site: &site,
+        site_json: &site_json,
+        warm: std::cell::Cell::new(warm),
+    };
     let index_cache = cache.as_deref().filter(|_| !opts.dev).map(Cache::index_cache);
+    // The index is the longest part of an edit's build: it starts first.
     let ((renderer, written), index_time) = alongside_index((&site, shard_pages), &out, index_cache, || {
+        stages.run("export", || match &cache {
+            Some(cache) => site_export::write_with(&site, &words, &out, |to, bytes| cache.place_bytes(bytes, to)),
+            None => site_export::write(&site, &words, &out),
+        })?;
+        if cards {
+            cards::copy(&site, &opts.root, &out)?;
+        }
         let (rendered, compressing) =
             stages.run("prerender", || render.run(&stamp.build_id(), &out, cache.as_ref()))?;
         if !opts.dev {
@@ -199,19 +210,26 @@ fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// The bundle does not depend on content: it starts first and runs alongside.
+/// The bundle does not depend on content: it starts first and runs alongside. With `warm`, a
+/// prerender process starts as soon as the bundle is there, also alongside the content stage:
+/// Node's start and the bundle's import are most of a one-page rebuild. It is killed unused
+/// when every page comes from the cache.
 fn start_bundle(
     frontend: &Frontend,
     fresh: bool,
     base_url: &str,
-) -> std::thread::JoinHandle<Result<(Bundle, Duration)>> {
+    warm: bool,
+) -> std::thread::JoinHandle<Result<(Bundle, Duration, Option<Warm>)>> {
     let frontend = frontend.clone();
     let base = base_url.to_string();
     std::thread::spawn(move || {
         let t = Instant::now();
         frontend.ensure_packages()?;
         let b = frontend.bundle(fresh, &base)?;
-        Ok((b, t.elapsed()))
+        let elapsed = t.elapsed();
+        // A process that cannot start is reported when the prerender starts its own.
+        let warm = warm.then(|| frontend.warm_renderer(&b).ok()).flatten();
+        Ok((b, elapsed, warm))
     })
 }
 
@@ -239,6 +257,8 @@ struct Prerender<'a> {
     config: &'a site_config::Config,
     site: &'a Site,
     site_json: &'a str,
+    /// A prerender process started early ([`start_bundle`]), taken by the first start.
+    warm: std::cell::Cell<Option<Warm>>,
 }
 
 /// The pages rendered (with the renderer `dev` keeps), and the compression of the files
@@ -271,7 +291,10 @@ impl Prerender<'_> {
         let to = PagesOut { dir: out, compress: !opts.dev, cache: cache.map(Arc::as_ref), keep_json: opts.dev };
         let mut renderer = None;
         // No more processes than pages: each one costs a Node start and a bundle import.
-        let start = |pages: usize| self.frontend.renderer(self.bundle, self.site_json, Some(pages.min(cores())));
+        let start = |pages: usize| {
+            let warm = self.warm.take();
+            self.frontend.renderer(self.bundle, self.site_json, Some(pages.min(cores())), warm)
+        };
         let written = pages::write_pages(&mut renderer, start, &pages, &to).map_err(|e| with_source(e, site))?;
         Ok(((renderer, written), compressing))
     }

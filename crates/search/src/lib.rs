@@ -13,13 +13,16 @@
 //! ```
 
 pub mod document;
+mod reuse;
 pub mod shards;
 mod words;
 
 use anyhow::{Context, Result, bail};
 use document::SearchRecord;
-use pagefind::api::PagefindIndex;
+use pagefind::api::{PagefindIndex, SyntheticFile};
 use pagefind::options::PagefindServiceConfig;
+use rayon::prelude::*;
+use reuse::Reuse;
 use site_schema::{PageData, SearchManifest, SearchTitle};
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -55,7 +58,8 @@ pub fn write_index(pages: &[PageData], titles: &[SearchTitle], language: &str, o
 /// [`write_index`] in shards of about `shard_pages` pages (see [`shards`]), keeping each shard's
 /// files in the folder `cache.0` under a hash of the salt `cache.1` (the caller's version) and
 /// everything Pagefind is given for that shard: a shard whose pages did not change gets the same
-/// files again without indexing. The cache holds the latest index's shards only.
+/// files again without indexing. Within a shard that did change, each page's reading and each
+/// compressed file are kept too (see [`reuse`]). The cache holds the latest index's only.
 ///
 /// While `busy` is set (the caller's other work holds the cores), shards are indexed one at a
 /// time: Pagefind holds about half a megabyte a page while it indexes a shard, so two at once
@@ -81,10 +85,11 @@ pub fn write_index_cached(
     }
     // A shard's documents are made when its turn comes and handed to Pagefind, not copied:
     // every shard's at once took about 100 MB at 2 000 pages.
+    let reuse = Reuse::new(cache.map(|c| c.0), cache.map_or("", |c| c.1));
     let shards: Vec<Shard> = plan
         .iter()
         .enumerate()
-        .map(|(n, positions)| Shard { n, records: &records, positions, language, dir: &dir, cache })
+        .map(|(n, positions)| Shard { n, records: &records, positions, language, dir: &dir, cache, reuse: &reuse })
         .collect();
     let mut stats = IndexStats { pages: records.len(), files: 0, bytes: 0 };
     let mut probes = BTreeSet::new();
@@ -97,6 +102,7 @@ pub fn write_index_cached(
     }
     if let Some((cache_dir, _)) = cache {
         prune(cache_dir, &entries);
+        reuse.prune();
     }
     let folders = (1..shards.len()).map(shards::folder).collect();
     drop(shards);
@@ -122,6 +128,7 @@ struct Shard<'a> {
     language: &'a str,
     dir: &'a Path,
     cache: Option<(&'a Path, &'a str)>,
+    reuse: &'a Reuse,
 }
 
 /// Where a cache entry keeps the shard's probes (not part of the site).
@@ -137,10 +144,18 @@ struct Built {
 impl Shard<'_> {
     /// Puts the shard's files in place (from the cache, or indexed now).
     fn build(&self) -> Result<Built> {
+        // Its parallel steps, and Pagefind's, get threads of their own: in the global pool they
+        // would wait behind whatever the caller runs there meanwhile (the build compresses pages
+        // in it), and an edit's build waits for the index.
+        let pool = rayon::ThreadPoolBuilder::new().thread_name(|i| format!("search-index-{i}")).build()?;
+        pool.install(|| self.build_here())
+    }
+
+    fn build_here(&self) -> Result<Built> {
         let dir = self.dir.join(shards::folder(self.n));
         let (documents, plain): (Vec<_>, Vec<_>) = self
             .positions
-            .iter()
+            .par_iter()
             .map(|&position| {
                 let record = &self.records[position];
                 let (html, plain) = record.html(self.language, position, self.n);
@@ -153,14 +168,15 @@ impl Shard<'_> {
         {
             return Ok(Built { stats: restore(entry, &dir)?, probes, entry: Some(entry.to_path_buf()) });
         }
-        let mut prefixes = Prefixes::default();
-        for (&position, plain) in self.positions.iter().zip(&plain) {
-            prefixes.add_text(&self.records[position].title.title);
-            prefixes.add_text(plain);
-        }
-        drop(plain);
+        let titles = self.positions.iter().map(|&p| self.records[p].title.title.as_str());
+        let documents: Vec<Document> = documents
+            .into_iter()
+            .zip(plain)
+            .zip(titles)
+            .map(|(((url, html), plain), title)| Document { url, html, title, plain })
+            .collect();
         let pages = documents.len();
-        let files = pagefind_bundle(documents)?;
+        let (files, prefixes) = pagefind_bundle(documents, self.reuse)?;
         runtime_version(&files)?;
         let mut stats = IndexStats { pages, files: 0, bytes: 0 };
         // The first shard carries the runtime; the others only their index.
@@ -168,13 +184,12 @@ impl Shard<'_> {
             .iter()
             .filter(|f| if self.n == 0 { is_used(&f.filename) } else { is_index(&f.filename) })
             .map(|file| {
-                write_file(&dir.join(&file.filename), &file.contents)?;
                 stats.files += 1;
-                stats.bytes += file.contents.len() as u64;
+                stats.bytes += self.reuse.write(file, &dir.join(&file.filename))?;
                 Ok(file.filename.as_path())
             })
             .collect::<Result<_>>()?;
-        let probes = prefixes.query();
+        let probes = prefixes;
         if let Some(entry) = &entry {
             keep(&dir, &written, entry, &probes);
         }
@@ -281,37 +296,56 @@ fn link_or_copy(from: &Path, to: &Path) -> std::io::Result<()> {
     std::fs::hard_link(from, to).or_else(|_| std::fs::copy(from, to).map(|_| ()))
 }
 
-/// Removes the cache entries no shard of this index uses.
+/// Removes the shard entries no shard of this index uses ([`Reuse::prune`] does its folders).
 fn prune(cache: &Path, used: &HashSet<PathBuf>) {
     for e in std::fs::read_dir(cache).into_iter().flatten().filter_map(Result::ok) {
-        if !used.contains(&e.path()) {
+        let reused = [reuse::PAGES, reuse::GZIP].iter().any(|f| e.file_name() == *f);
+        if !reused && !used.contains(&e.path()) {
             let _ = std::fs::remove_dir_all(e.path());
         }
     }
 }
 
-/// Runs Pagefind over `(url, html)` documents and returns the files of its bundle.
-fn pagefind_bundle(documents: Vec<(String, String)>) -> Result<Vec<pagefind::api::SyntheticFile>> {
-    // Pagefind's parallel steps get their own threads: in the global pool they would wait
-    // behind whatever the caller runs there meanwhile (the build compresses pages in it).
-    let pool = rayon::ThreadPoolBuilder::new().thread_name(|i| format!("search-index-{i}")).build()?;
-    pool.install(|| pagefind_bundle_here(documents))
+/// A page as the index is given it: its HTML for Pagefind, and its title and plain text for the
+/// preload prefixes.
+struct Document<'a> {
+    url: String,
+    html: String,
+    title: &'a str,
+    plain: String,
 }
 
-fn pagefind_bundle_here(documents: Vec<(String, String)>) -> Result<Vec<pagefind::api::SyntheticFile>> {
+/// Runs Pagefind over the documents (in the caller's thread pool): the files of its bundle (to
+/// write with [`Reuse::write`]) and the documents' prefixes query.
+fn pagefind_bundle(documents: Vec<Document>, reuse: &Reuse) -> Result<(Vec<SyntheticFile>, String)> {
+    let config = PagefindServiceConfig::builder().build();
+    let mut index = PagefindIndex::new(Some(config)).context("configuring Pagefind")?;
+    // Each page is read (or its reading loaded) on its own, side by side.
+    let reads: Vec<reuse::Read> = documents
+        .into_par_iter()
+        .map(|d| {
+            reuse.read(&index, &d.url, &d.html, || {
+                let mut own = Prefixes::default();
+                own.add_text(d.title);
+                own.add_text(&d.plain);
+                own.into_words()
+            })
+        })
+        .collect::<Result<_>>()?;
     let runtime = tokio::runtime::Builder::new_current_thread().build().context("starting the index's runtime")?;
     runtime.block_on(async move {
-        let config = PagefindServiceConfig::builder().build();
-        let mut index = PagefindIndex::new(Some(config)).context("configuring Pagefind")?;
-        for (url, html) in documents {
-            index.add_html_file(None, Some(url.clone()), html).await.with_context(|| format!("indexing {url}"))?;
+        let mut prefixes = Prefixes::default();
+        for read in reads {
+            prefixes.extend(read.prefixes);
+            index.add_fossicked(read.fossicked).await;
         }
-        index.get_files().await.context("writing the search index")
+        let files = index.get_files_deferring_gzip().await.context("writing the search index")?;
+        Ok((files, prefixes.query()))
     })
 }
 
 /// The version `pagefind-entry.json` (the file the browser runtime reads first) reports.
-fn runtime_version(files: &[pagefind::api::SyntheticFile]) -> Result<String> {
+fn runtime_version(files: &[SyntheticFile]) -> Result<String> {
     #[derive(serde::Deserialize)]
     struct Entry {
         version: String,

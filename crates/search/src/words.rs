@@ -68,6 +68,14 @@ impl Prefixes {
         }
     }
 
+    pub fn extend(&mut self, prefixes: impl IntoIterator<Item = String>) {
+        self.0.extend(prefixes);
+    }
+
+    pub fn into_words(self) -> Vec<String> {
+        self.0.into_iter().collect()
+    }
+
     /// One search query holding every prefix.
     pub fn query(&self) -> String {
         self.0.iter().map(String::as_str).collect::<Vec<_>>().join(" ")

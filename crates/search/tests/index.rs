@@ -166,10 +166,12 @@ fn shards_are_merged_indexes_and_an_edit_reindexes_only_its_own() {
         assert_eq!(std::fs::read_dir(dir.join("fragment")).unwrap().count(), pages, "{folder}");
         assert!(dir.join("pagefind-entry.json").is_file() && !dir.join("pagefind.js").exists());
     }
+    // The shards' entries (beside them: the pages' readings and the compressed files).
     let entries = || {
         std::fs::read_dir(cache.path())
             .unwrap()
             .map(|e| e.unwrap().file_name())
+            .filter(|n| n != "pages" && n != "gzip")
             .collect::<std::collections::BTreeSet<_>>()
     };
     let before = entries();
@@ -187,4 +189,52 @@ fn shards_are_merged_indexes_and_an_edit_reindexes_only_its_own() {
     let after = entries();
     assert_eq!(after.len(), count, "the replaced shard's entry is pruned");
     assert_eq!(after.intersection(&before).count(), count - 1, "one shard indexed again, the others kept");
+}
+
+/// The kept files of `folder` in the cache, with when each was last written.
+fn kept(cache: &Path, folder: &str) -> std::collections::BTreeMap<String, std::time::SystemTime> {
+    std::fs::read_dir(cache.join(folder))
+        .unwrap()
+        .map(Result::unwrap)
+        .map(|e| (e.file_name().to_string_lossy().into_owned(), e.metadata().unwrap().modified().unwrap()))
+        .collect()
+}
+
+#[test]
+fn an_edit_inside_a_shard_reads_and_compresses_only_what_changed_and_writes_the_same_index() {
+    let cache = tempfile::tempdir().unwrap();
+    let write = |pages: &[PageData], out: &Path, cache: Option<&Path>| {
+        let cache = cache.map(|c| (c, "salt"));
+        site_search::write_index_cached(pages, &titles(pages), "zh-hans", 400, out, cache, None).unwrap()
+    };
+    let mut pages = site();
+    for name in ["selector", "snapshot", "loadable", "atom-family"] {
+        let body =
+            vec![Block::Paragraph { children: text(&format!("{name} 的说明：一段足够长的文字。")) }];
+        pages.push(doc(&format!("/docs/api-reference/core/{name}"), name, body, &[]));
+    }
+    let indexed = write(&pages, tempfile::tempdir().unwrap().path(), Some(cache.path())).pages;
+    let (read, gzipped) = (kept(cache.path(), "pages"), kept(cache.path(), "gzip"));
+    assert_eq!(read.len(), indexed, "one reading a page: {read:?}");
+
+    // One page's text changes; one shard holds every page, so the whole shard is indexed again.
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let Page::Doc(doc) = &mut pages[3].page else { unreachable!() };
+    std::sync::Arc::make_mut(&mut doc.content).push(Block::Paragraph { children: text("新加的一句。") });
+    let (kept_out, fresh_out) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    write(&pages, kept_out.path(), Some(cache.path()));
+    let (read_again, gzipped_again) = (kept(cache.path(), "pages"), kept(cache.path(), "gzip"));
+    let unchanged = |before: &std::collections::BTreeMap<_, _>, after: &std::collections::BTreeMap<_, _>| {
+        after.iter().filter(|(name, when)| before.get(*name) == Some(*when)).count()
+    };
+    // Only the edited page is read again; the replaced reading is pruned.
+    assert_eq!(read_again.len(), indexed);
+    assert_eq!(unchanged(&read, &read_again), indexed - 1);
+    // The files that did not change (other pages' fragments) come from the kept copies.
+    assert!(unchanged(&gzipped, &gzipped_again) >= indexed - 1, "{gzipped:?} {gzipped_again:?}");
+    assert!(gzipped_again.len() < gzipped.len() + gzipped.len() / 2, "replaced files are pruned");
+
+    // The same bytes as an index written without anything kept.
+    write(&pages, fresh_out.path(), None);
+    assert_eq!(tree(kept_out.path()), tree(fresh_out.path()));
 }
