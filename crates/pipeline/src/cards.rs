@@ -27,23 +27,39 @@ fn card_text(page: &PageData, site_title: &str, words: &Words) -> CardText {
     CardText { title, section, site_name: site_title.to_string() }
 }
 
-/// Draws the cards the cache lacks and points every page's head at its card.
+/// Points every page's head at its card; the cards the cache lacks are drawn by what this
+/// returns ([`Drawing::draw`]), which the build runs beside its other stages.
 pub fn add(
     site: &mut Site,
     config: &site_config::Config,
     words: &Words,
     root: &Path,
     frontend: &Path,
-) -> Result<usize> {
+) -> Result<Drawing> {
     let logo = std::fs::read(root.join("static").join(config.navbar.logo.src.trim_start_matches('/')))
         .with_context(|| format!("reading the logo {} for the social cards", config.navbar.logo.src))?;
     let renderer = Renderer::new(&FontFiles::in_node_modules(&frontend.join("node_modules")), &logo)?;
     let texts: Vec<CardText> = site.pages.iter().map(|p| card_text(p, &config.site.title, words)).collect();
-    let batch = site_cards::render_missing(&renderer, &texts, &cache_dir(root))?;
-    for (page, key) in site.pages.iter_mut().zip(&batch.keys) {
-        page.head.image = Some(canonical(config, &format!("/og/{key}.png")));
+    for (page, text) in site.pages.iter_mut().zip(&texts) {
+        page.head.image = Some(canonical(config, &format!("/og/{}.png", renderer.key(text))));
     }
-    Ok(batch.rendered)
+    Ok(Drawing { renderer, texts, dir: cache_dir(root) })
+}
+
+/// The cards of a build, to draw where the cache lacks them.
+pub struct Drawing {
+    renderer: Renderer,
+    texts: Vec<CardText>,
+    dir: PathBuf,
+}
+
+impl Drawing {
+    /// Draws the missing cards on one thread of their own (in the global pool they would hold
+    /// up the export and the prerender, which use it); how many.
+    pub fn draw(self) -> Result<usize> {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(1).thread_name(|_| "cards".into()).build()?;
+        Ok(pool.install(|| site_cards::render_missing(&self.renderer, &self.texts, &self.dir))?.rendered)
+    }
 }
 
 /// Copies the cards the pages use into the built site's `og/` folder.
