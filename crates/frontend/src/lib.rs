@@ -262,15 +262,23 @@ fn remove_partials(dist: &Path) {
     }
 }
 
-/// Removes all but the `keep` most recently built bundles (never `current`). Best effort: a
-/// bundle left behind costs only disk.
+/// Removes all but the `keep` most recently built bundles (never `current`), and what an older
+/// engine left in `dist/` (`client/`, `server/`, `.source-hash`: one bundle, built in place).
+/// Best effort: what is left behind costs only disk.
 fn keep_newest_bundles(dist: &Path, keep: usize, current: &Path) {
     let Ok(entries) = std::fs::read_dir(dist) else { return };
-    let mut bundles: Vec<(std::time::SystemTime, PathBuf)> = entries
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()) && !e.file_name().to_string_lossy().starts_with('.'))
-        .filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path())))
-        .collect();
+    let is_bundle = |name: &str| name.len() == 64 && name.bytes().all(|b| b.is_ascii_hexdigit());
+    let mut bundles = Vec::new();
+    for e in entries.filter_map(Result::ok) {
+        let name = e.file_name().to_string_lossy().into_owned();
+        if is_bundle(&name) {
+            bundles.extend(e.metadata().ok().and_then(|m| m.modified().ok()).map(|t| (t, e.path())));
+        } else if matches!(name.as_str(), "client" | "server") {
+            let _ = std::fs::remove_dir_all(e.path());
+        } else if name == ".source-hash" {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
     bundles.sort_by_key(|b| std::cmp::Reverse(b.0));
     for (_, old) in bundles.into_iter().skip(keep).filter(|(_, p)| p != current) {
         let _ = std::fs::remove_dir_all(old);

@@ -48,10 +48,13 @@ fn builds_side_by_side_share_the_bundles_without_writing_under_each_other() {
     copy_tree(&real, &copy);
     std::os::unix::fs::symlink(real.join("node_modules"), copy.join("node_modules")).unwrap();
     let frontend = site_frontend::Frontend::new(&copy);
-    // What a build killed midway leaves: a partial folder.
+    // What a build killed midway leaves: a partial folder. What an older engine left: one
+    // bundle built in place.
     let left = copy.join("dist/.partial-1-1/client/assets");
     std::fs::create_dir_all(&left).unwrap();
     std::fs::write(left.join("index-stale.js"), "half").unwrap();
+    std::fs::create_dir_all(copy.join("dist/client/assets")).unwrap();
+    std::fs::write(copy.join("dist/.source-hash"), "old").unwrap();
 
     let bundles: Vec<_> = std::thread::scope(|s| {
         let jobs: Vec<_> =
@@ -72,5 +75,5 @@ fn builds_side_by_side_share_the_bundles_without_writing_under_each_other() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .filter(|n| !n.ends_with(".lock"))
         .collect();
-    assert_eq!(names.len(), 2, "two bundles and nothing partial: {names:?}");
+    assert_eq!(names.len(), 2, "two bundles, nothing partial, nothing of the old layout: {names:?}");
 }

@@ -134,6 +134,10 @@ struct Shard<'a> {
 /// Where a cache entry keeps the shard's probes (not part of the site).
 const PROBES_FILE: &str = ".probes";
 
+/// Where a cache entry lists the kept readings and compressed files it was made from
+/// ([`Reuse::keep_listed`]), so they outlive builds that take the shard whole from the cache.
+const REUSED_FILE: &str = ".reused";
+
 /// What building one shard wrote, its probes, and the cache entry that holds it.
 struct Built {
     stats: IndexStats,
@@ -166,6 +170,7 @@ impl Shard<'_> {
         if let Some(entry) = entry.as_deref().filter(|e| e.is_dir())
             && let Ok(probes) = std::fs::read_to_string(entry.join(PROBES_FILE))
         {
+            self.reuse.keep_listed(&std::fs::read_to_string(entry.join(REUSED_FILE)).unwrap_or_default());
             return Ok(Built { stats: restore(entry, &dir)?, probes, entry: Some(entry.to_path_buf()) });
         }
         let titles = self.positions.iter().map(|&p| self.records[p].title.title.as_str());
@@ -176,7 +181,7 @@ impl Shard<'_> {
             .map(|(((url, html), plain), title)| Document { url, html, title, plain })
             .collect();
         let pages = documents.len();
-        let (files, prefixes) = pagefind_bundle(documents, self.reuse)?;
+        let (files, prefixes, mut reused) = pagefind_bundle(documents, self.reuse)?;
         runtime_version(&files)?;
         let mut stats = IndexStats { pages, files: 0, bytes: 0 };
         // The first shard carries the runtime; the others only their index.
@@ -184,14 +189,16 @@ impl Shard<'_> {
             .iter()
             .filter(|f| if self.n == 0 { is_used(&f.filename) } else { is_index(&f.filename) })
             .map(|file| {
+                let (len, line) = self.reuse.write(file, &dir.join(&file.filename))?;
                 stats.files += 1;
-                stats.bytes += self.reuse.write(file, &dir.join(&file.filename))?;
+                stats.bytes += len;
+                reused.extend(line);
                 Ok(file.filename.as_path())
             })
             .collect::<Result<_>>()?;
         let probes = prefixes;
         if let Some(entry) = &entry {
-            keep(&dir, &written, entry, &probes);
+            keep(&dir, &written, entry, &probes, &reused.join("\n"));
         }
         Ok(Built { stats, probes, entry })
     }
@@ -268,7 +275,7 @@ fn documents_key(salt: &str, primary: bool, documents: &[(String, String)]) -> S
 fn restore(entry: &Path, dir: &Path) -> Result<IndexStats> {
     let mut stats = IndexStats { pages: 0, files: 0, bytes: 0 };
     let files = walkdir::WalkDir::new(entry).into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file());
-    for e in files.filter(|e| e.file_name() != PROBES_FILE) {
+    for e in files.filter(|e| e.file_name() != PROBES_FILE && e.file_name() != REUSED_FILE) {
         link_or_copy(e.path(), &dir.join(e.path().strip_prefix(entry)?))
             .with_context(|| format!("copying {}", e.path().display()))?;
         stats.files += 1;
@@ -278,11 +285,13 @@ fn restore(entry: &Path, dir: &Path) -> Result<IndexStats> {
 }
 
 /// Keeps the `files` of the shard just written at `dir` as the cache entry `entry`, with its
-/// probes. The cache is an optimisation: failing to keep it is not an error.
-fn keep(dir: &Path, files: &[&Path], entry: &Path, probes: &str) {
+/// probes and the list of what it reused. The cache is an optimisation: failing to keep it is
+/// not an error.
+fn keep(dir: &Path, files: &[&Path], entry: &Path, probes: &str, reused: &str) {
     let partial = entry.with_extension(format!("partial-{}", std::process::id()));
     let kept = files.iter().all(|f| link_or_copy(&dir.join(f), &partial.join(f)).is_ok())
-        && std::fs::write(partial.join(PROBES_FILE), probes).is_ok();
+        && std::fs::write(partial.join(PROBES_FILE), probes).is_ok()
+        && std::fs::write(partial.join(REUSED_FILE), reused).is_ok();
     if !kept || std::fs::rename(&partial, entry).is_err() {
         let _ = std::fs::remove_dir_all(&partial);
     }
@@ -316,12 +325,12 @@ struct Document<'a> {
 }
 
 /// Runs Pagefind over the documents (in the caller's thread pool): the files of its bundle (to
-/// write with [`Reuse::write`]) and the documents' prefixes query.
-fn pagefind_bundle(documents: Vec<Document>, reuse: &Reuse) -> Result<(Vec<SyntheticFile>, String)> {
+/// write with [`Reuse::write`]), the documents' prefixes query, and the kept readings used.
+fn pagefind_bundle(documents: Vec<Document>, reuse: &Reuse) -> Result<(Vec<SyntheticFile>, String, Vec<String>)> {
     let config = PagefindServiceConfig::builder().build();
     let mut index = PagefindIndex::new(Some(config)).context("configuring Pagefind")?;
     // Each page is read (or its reading loaded) on its own, side by side.
-    let reads: Vec<reuse::Read> = documents
+    let (reads, reused): (Vec<reuse::Read>, Vec<String>) = documents
         .into_par_iter()
         .map(|d| {
             reuse.read(&index, &d.url, &d.html, || {
@@ -331,7 +340,9 @@ fn pagefind_bundle(documents: Vec<Document>, reuse: &Reuse) -> Result<(Vec<Synth
                 own.into_words()
             })
         })
-        .collect::<Result<_>>()?;
+        .collect::<Result<Vec<_>>>()?
+        .into_iter()
+        .unzip();
     let runtime = tokio::runtime::Builder::new_current_thread().build().context("starting the index's runtime")?;
     runtime.block_on(async move {
         let mut prefixes = Prefixes::default();
@@ -340,7 +351,7 @@ fn pagefind_bundle(documents: Vec<Document>, reuse: &Reuse) -> Result<(Vec<Synth
             index.add_fossicked(read.fossicked).await;
         }
         let files = index.get_files_deferring_gzip().await.context("writing the search index")?;
-        Ok((files, prefixes.query()))
+        Ok((files, prefixes.query(), reused))
     })
 }
 

@@ -47,20 +47,31 @@ impl Reuse {
         Some(path)
     }
 
-    /// The document `(url, html)` as read for the index: kept, or read now with `read`.
+    /// Marks the entries `listing` names (lines such as `pages/<key>`, as [`Reuse::read`] and
+    /// [`Reuse::write`] return them) as used: a shard that comes whole from the cache keeps
+    /// its pages' entries this way, for the next edit of one of them.
+    pub fn keep_listed(&self, listing: &str) {
+        let Some(dir) = &self.dir else { return };
+        let mut used = self.used.lock().expect("no thread panics holding it");
+        used.extend(listing.lines().filter(|l| !l.is_empty()).map(|l| dir.join(l)));
+    }
+
+    /// The document `(url, html)` as read for the index (kept, or read now), and the line that
+    /// names its entry (see [`Reuse::keep_listed`]).
     pub fn read(
         &self,
         index: &PagefindIndex,
         url: &str,
         html: &str,
         prefixes: impl FnOnce() -> Vec<String>,
-    ) -> Result<Read> {
+    ) -> Result<(Read, String)> {
         let key = hex(&[self.salt.as_bytes(), crate::PAGEFIND_VERSION.as_bytes(), url.as_bytes(), html.as_bytes()]);
+        let line = format!("{PAGES}/{key}");
         let entry = self.entry(PAGES, &key);
         if let Some(read) =
             entry.as_deref().and_then(|e| std::fs::read(e).ok()).and_then(|b| serde_json::from_slice(&b).ok())
         {
-            return Ok(read);
+            return Ok((read, line));
         }
         let fossicked =
             index.fossick_html(url.to_owned(), html.to_owned()).with_context(|| format!("indexing {url}"))?;
@@ -68,20 +79,23 @@ impl Reuse {
         if let Some(entry) = entry {
             keep(&entry, &serde_json::to_vec(&read)?);
         }
-        Ok(read)
+        Ok((read, line))
     }
 
     /// Writes `file` at `to`, gzipped as Pagefind would (best compression) when it asks for it:
-    /// a link to the kept copy when the same bytes were compressed before. Its length.
-    pub fn write(&self, file: &SyntheticFile, to: &Path) -> Result<u64> {
+    /// a link to the kept copy when the same bytes were compressed before. Its length, and the
+    /// line that names its entry when it has one (see [`Reuse::keep_listed`]).
+    pub fn write(&self, file: &SyntheticFile, to: &Path) -> Result<(u64, Option<String>)> {
         if let Some(parent) = to.parent() {
             std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
         }
-        let entry = file.gzip.then(|| self.entry(GZIP, &hex(&[&file.contents]))).flatten();
+        let key = file.gzip.then(|| hex(&[&file.contents]));
+        let line = key.as_ref().map(|k| format!("{GZIP}/{k}"));
+        let entry = key.and_then(|k| self.entry(GZIP, &k));
         if let Some(entry) = &entry
             && let Ok(len) = link_or_copy(entry, to)
         {
-            return Ok(len);
+            return Ok((len, line));
         }
         let bytes = if file.gzip { gzip(&file.contents)? } else { file.contents.clone() };
         // Kept first, then linked: one new file, not two.
@@ -89,10 +103,10 @@ impl Reuse {
             && keep(entry, &bytes)
             && let Ok(len) = link_or_copy(entry, to)
         {
-            return Ok(len);
+            return Ok((len, line));
         }
         std::fs::write(to, &bytes).with_context(|| format!("writing {}", to.display()))?;
-        Ok(bytes.len() as u64)
+        Ok((bytes.len() as u64, line))
     }
 
     /// Removes what this index did not use.

@@ -238,3 +238,46 @@ fn an_edit_inside_a_shard_reads_and_compresses_only_what_changed_and_writes_the_
     write(&pages, fresh_out.path(), None);
     assert_eq!(tree(kept_out.path()), tree(fresh_out.path()));
 }
+
+#[test]
+fn the_readings_of_a_shard_taken_whole_from_the_cache_are_kept_for_its_next_edit() {
+    let cache = tempfile::tempdir().unwrap();
+    let write = |pages: &[PageData]| {
+        let out = tempfile::tempdir().unwrap();
+        let cache = Some((cache.path(), "salt"));
+        let stats = site_search::write_index_cached(pages, &titles(pages), "zh-hans", 2, out.path(), cache, None);
+        let manifest: SearchManifest =
+            serde_json::from_slice(&std::fs::read(out.path().join("pagefind/search-manifest.json")).unwrap()).unwrap();
+        (stats.unwrap().pages, manifest)
+    };
+    let mut pages = site();
+    for name in ["selector", "snapshot", "loadable", "atom-family"] {
+        let body = vec![Block::Paragraph { children: text(&format!("{name} 的说明。")) }];
+        pages.push(doc(&format!("/docs/api-reference/core/{name}"), name, body, &[]));
+    }
+    let (indexed, manifest) = write(&pages);
+    assert!(manifest.shards.len() >= 1, "more than one shard: {manifest:?}");
+    // A page of the manifest's position `p`, as an index into `pages`.
+    let page_at = |p: usize| pages.iter().position(|d| d.route == manifest.pages[p].route).unwrap();
+    let first = page_at(manifest.page_shards.iter().position(|&s| s == 0).unwrap());
+    let other = page_at(manifest.page_shards.iter().position(|&s| s != 0).unwrap());
+    let edit = |pages: &mut Vec<PageData>, i: usize, words: &str| {
+        let Page::Doc(doc) = &mut pages[i].page else { unreachable!() };
+        std::sync::Arc::make_mut(&mut doc.content).push(Block::Paragraph { children: text(words) });
+    };
+
+    // An edit in the first shard: the other shards come whole from the cache.
+    edit(&mut pages, first, "第一处修改。");
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    write(&pages);
+    let read = kept(cache.path(), "pages");
+    assert_eq!(read.len(), indexed, "every page keeps its reading, the untouched shards' too");
+
+    // Then an edit in another shard reads only that page.
+    edit(&mut pages, other, "第二处修改。");
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    write(&pages);
+    let read_again = kept(cache.path(), "pages");
+    let unchanged = read_again.iter().filter(|(name, when)| read.get(*name) == Some(*when)).count();
+    assert_eq!(unchanged, indexed - 1, "{read:?}\n{read_again:?}");
+}
