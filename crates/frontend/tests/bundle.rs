@@ -18,14 +18,21 @@ fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
-#[test]
-fn a_syntax_error_is_reported_once_without_the_bundlers_stack() {
+/// A copy of the front end's sources (in the returned folder, kept while it lives) sharing the
+/// real `node_modules`, and the copy's path.
+fn frontend_copy() -> (tempfile::TempDir, std::path::PathBuf) {
     let real = site_testkit::frontend();
     assert!(real.join("node_modules/vite").exists(), "run npm ci in {} first", real.display());
     let dir = tempfile::tempdir().unwrap();
     let copy = dir.path().join("frontend");
     copy_tree(&real, &copy);
     std::os::unix::fs::symlink(real.join("node_modules"), copy.join("node_modules")).unwrap();
+    (dir, copy)
+}
+
+#[test]
+fn a_syntax_error_is_reported_once_without_the_bundlers_stack() {
+    let (dir, copy) = frontend_copy();
     let footer = copy.join("src/theme/Footer.tsx");
     let text = std::fs::read_to_string(&footer).unwrap();
     std::fs::write(&footer, text.replacen("return (", "return ((", 1)).unwrap();
@@ -41,12 +48,7 @@ fn a_syntax_error_is_reported_once_without_the_bundlers_stack() {
 /// go on writing) share `dist/`: each bundle is built once, whole, in a folder of its own.
 #[test]
 fn builds_side_by_side_share_the_bundles_without_writing_under_each_other() {
-    let real = site_testkit::frontend();
-    assert!(real.join("node_modules/vite").exists(), "run npm ci in {} first", real.display());
-    let dir = tempfile::tempdir().unwrap();
-    let copy = dir.path().join("frontend");
-    copy_tree(&real, &copy);
-    std::os::unix::fs::symlink(real.join("node_modules"), copy.join("node_modules")).unwrap();
+    let (dir, copy) = frontend_copy();
     let frontend = site_frontend::Frontend::new(&copy);
     // What a build killed midway leaves: a partial folder. What an older engine left: one
     // bundle built in place.

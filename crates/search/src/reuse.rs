@@ -149,7 +149,7 @@ fn gzip(bytes: &[u8]) -> Result<Vec<u8>> {
 /// `to` as a hard link to `from` (a copy across devices); the length.
 fn link_or_copy(from: &Path, to: &Path) -> std::io::Result<u64> {
     let len = std::fs::metadata(from)?.len();
-    std::fs::hard_link(from, to).or_else(|_| std::fs::copy(from, to).map(|_| ()))?;
+    crate::link_or_copy(from, to)?;
     Ok(len)
 }
 
