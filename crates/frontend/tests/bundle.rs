@@ -32,7 +32,7 @@ fn frontend_copy() -> (tempfile::TempDir, std::path::PathBuf) {
 
 #[test]
 fn a_syntax_error_is_reported_once_without_the_bundlers_stack() {
-    let (dir, copy) = frontend_copy();
+    let (_dir, copy) = frontend_copy();
     let footer = copy.join("src/theme/Footer.tsx");
     let text = std::fs::read_to_string(&footer).unwrap();
     std::fs::write(&footer, text.replacen("return (", "return ((", 1)).unwrap();
@@ -48,7 +48,7 @@ fn a_syntax_error_is_reported_once_without_the_bundlers_stack() {
 /// go on writing) share `dist/`: each bundle is built once, whole, in a folder of its own.
 #[test]
 fn builds_side_by_side_share_the_bundles_without_writing_under_each_other() {
-    let (dir, copy) = frontend_copy();
+    let (_dir, copy) = frontend_copy();
     let frontend = site_frontend::Frontend::new(&copy);
     // What a build killed midway leaves: a partial folder. What an older engine left: one
     // bundle built in place.
