@@ -128,16 +128,7 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
     let Loaded { config, mut site, words, warnings } = loaded?;
     // Only the part of the bundle stage that the content stage did not hide.
     stages.done("bundle", bundle_time.saturating_sub(stages.total()));
-    // Cards are for link previews of the deployed site; `dev` does without.
-    let cards = config.site.social_cards && !opts.dev;
-    // Each page's card is named now; the missing ones are drawn beside the stages that follow
-    // (about 3 ms each: a third of a second on a cold build's critical path before).
-    let drawing = if cards {
-        let drawing = stages.run("cards", || cards::add(&mut site, &config, &words, &opts.root, &frontend.dir))?;
-        Some(std::thread::spawn(move || drawing.draw()))
-    } else {
-        None
-    };
+    let drawing = start_cards(&mut stages, opts, &config, &mut site, &words, &frontend)?;
 
     let (staging, out) = output_dir(opts)?;
     let site_json = site_json(&site, opts.dev)?;
@@ -179,14 +170,7 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
             cards::copy(&site, &opts.root, &out)
         })?;
     }
-    stamp::write(&out, &stamp)?;
-    if let Some(staging) = staging {
-        staging.publish()?;
-    }
-    if let Some(cache) = &cache {
-        // The site is in place: a cache that cannot be tidied only takes more room.
-        let _ = cache.prune();
-    }
+    publish(&out, &stamp, staging, cache.as_deref())?;
     let report = Report {
         pages: site.pages.len(),
         rendered: written.rendered,
@@ -197,6 +181,38 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
         bundle_cached: bundle.cached,
     };
     Ok((report, Kept { bundle, renderer, site_json, page_json: written.json }))
+}
+
+/// Cards are for link previews of the deployed site (`dev` does without): each page's card is
+/// named now, and the missing ones are drawn on a thread beside the stages that follow (about
+/// 3 ms each: a third of a second on a cold build's critical path before).
+fn start_cards(
+    stages: &mut Stages,
+    opts: &Options,
+    config: &site_config::Config,
+    site: &mut Site,
+    words: &site_model::Words,
+    frontend: &Frontend,
+) -> Result<Option<std::thread::JoinHandle<Result<usize>>>> {
+    if !config.site.social_cards || opts.dev {
+        return Ok(None);
+    }
+    let drawing = stages.run("cards", || cards::add(site, config, words, &opts.root, &frontend.dir))?;
+    Ok(Some(std::thread::spawn(move || drawing.draw())))
+}
+
+/// Stamps the finished output, swaps it in (a build; `dev` writes in place) and tidies the
+/// cache.
+fn publish(out: &Path, stamp: &stamp::Stamp, staging: Option<publish::Staging>, cache: Option<&Cache>) -> Result<()> {
+    stamp::write(out, stamp)?;
+    if let Some(staging) = staging {
+        staging.publish()?;
+    }
+    if let Some(cache) = cache {
+        // The site is in place: a cache that cannot be tidied only takes more room.
+        let _ = cache.prune();
+    }
+    Ok(())
 }
 
 /// Where this build writes: a staging folder swapped in at the end, or `dev`'s output itself.
