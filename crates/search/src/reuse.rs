@@ -93,7 +93,8 @@ impl Reuse {
         if let Some(parent) = to.parent() {
             std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
         }
-        let key = file.gzip.then(|| hex(&[&file.contents]));
+        // The engine is in the key, as in every cache entry: another compressor, other bytes.
+        let key = file.gzip.then(|| hex(&[self.salt.as_bytes(), &file.contents]));
         let line = key.as_ref().map(|k| format!("{GZIP}/{k}"));
         let entry = key.and_then(|k| self.entry(GZIP, &k));
         if let Some(entry) = &entry
