@@ -121,12 +121,13 @@ impl Frontend {
             hash: hash.clone(),
         };
         let done = self.dist().join(&hash);
-        if !force && at(&done, true).server_entry.exists() {
-            return Ok(at(&done, true));
+        let cached = at(&done, true);
+        if !force && cached.server_entry.exists() {
+            return Ok(cached);
         }
         let _turn = self.exclusive(".bundle.lock")?;
-        if !force && at(&done, true).server_entry.exists() {
-            return Ok(at(&done, true)); // another process built it while this one waited
+        if !force && cached.server_entry.exists() {
+            return Ok(cached); // another process built it while this one waited
         }
         // Only the lock's holder builds: any partial folder is left by a build that died (its
         // Vite processes may still be writing there, hence a name of this build's own).

@@ -257,16 +257,19 @@ fn in_turn<T: Send>(
 /// A hash of the salt, the Pagefind version, whether the shard carries the runtime, and every
 /// document given to it.
 fn documents_key(salt: &str, primary: bool, documents: &[(String, String)]) -> String {
+    let head = [salt.as_bytes(), &[u8::from(primary)], PAGEFIND_VERSION.as_bytes()];
+    let pages = documents.iter().flat_map(|(url, html)| [url.as_bytes(), html.as_bytes()]);
+    key(head.into_iter().chain(pages))
+}
+
+/// The key of a cache entry: a SHA-256 of the parts, each with its length (so text moved
+/// between parts changes it), in hex.
+pub(crate) fn key<'a>(parts: impl IntoIterator<Item = &'a [u8]>) -> String {
     use sha2::{Digest, Sha256};
     let mut h = Sha256::new();
-    h.update(salt.as_bytes());
-    h.update([0, u8::from(primary)]);
-    h.update(PAGEFIND_VERSION.as_bytes());
-    for (url, html) in documents {
-        for part in [url, html] {
-            h.update((part.len() as u64).to_le_bytes());
-            h.update(part.as_bytes());
-        }
+    for part in parts {
+        h.update((part.len() as u64).to_le_bytes());
+        h.update(part);
     }
     h.finalize().iter().map(|b| format!("{b:02x}")).collect()
 }

@@ -9,7 +9,7 @@
 
 use anyhow::{Context, Result};
 use pagefind::api::{FossickedData, PagefindIndex, SyntheticFile};
-use sha2::{Digest, Sha256};
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -65,7 +65,8 @@ impl Reuse {
         html: &str,
         prefixes: impl FnOnce() -> Vec<String>,
     ) -> Result<(Read, String)> {
-        let key = hex(&[self.salt.as_bytes(), crate::PAGEFIND_VERSION.as_bytes(), url.as_bytes(), html.as_bytes()]);
+        let key =
+            crate::key([self.salt.as_bytes(), crate::PAGEFIND_VERSION.as_bytes(), url.as_bytes(), html.as_bytes()]);
         let line = format!("{PAGES}/{key}");
         let entry = self.entry(PAGES, &key);
         let unpacked = |b: Vec<u8>| lz4_flex::decompress_size_prepended(&b).ok();
@@ -94,7 +95,7 @@ impl Reuse {
             std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
         }
         // The engine is in the key, as in every cache entry: another compressor, other bytes.
-        let key = file.gzip.then(|| hex(&[self.salt.as_bytes(), &file.contents]));
+        let key = file.gzip.then(|| crate::key([self.salt.as_bytes(), &file.contents]));
         let line = key.as_ref().map(|k| format!("{GZIP}/{k}"));
         let entry = key.and_then(|k| self.entry(GZIP, &k));
         if let Some(entry) = &entry
@@ -102,7 +103,8 @@ impl Reuse {
         {
             return Ok((len, line));
         }
-        let bytes = if file.gzip { gzip(&file.contents)? } else { file.contents.clone() };
+        let bytes: Cow<[u8]> =
+            if file.gzip { Cow::Owned(gzip(&file.contents)?) } else { Cow::Borrowed(&file.contents) };
         // Kept first, then linked: one new file, not two.
         if let Some(entry) = &entry
             && keep(entry, &bytes)
@@ -152,14 +154,4 @@ fn link_or_copy(from: &Path, to: &Path) -> std::io::Result<u64> {
     let len = std::fs::metadata(from)?.len();
     crate::link_or_copy(from, to)?;
     Ok(len)
-}
-
-/// A hash of the parts, each with its length (so text moved between parts changes it).
-fn hex(parts: &[&[u8]]) -> String {
-    let mut h = Sha256::new();
-    for part in parts {
-        h.update((part.len() as u64).to_le_bytes());
-        h.update(part);
-    }
-    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
 }
