@@ -4,7 +4,7 @@
 use crate::cache::Cache;
 use anyhow::{Context, Result};
 use rayon::prelude::*;
-use std::io::Write;
+use site_compress::{GZIP_HIGHEST, brotli, gzip};
 use std::path::{Path, PathBuf};
 
 fn compressible(path: &Path) -> bool {
@@ -55,10 +55,8 @@ fn sibling(f: &Path, ext: &str) -> PathBuf {
 /// a few percent.
 fn setting(f: &Path) -> (u32, u32) {
     let hashed = f.components().any(|c| c.as_os_str() == "assets");
-    if hashed { (11, HIGHEST) } else { (5, 6) }
+    if hashed { (11, GZIP_HIGHEST) } else { (5, 6) }
 }
-
-const HIGHEST: u32 = 12;
 
 /// Writes `path.br` and `path.gz` for `data` (the contents of `path`), or puts the cache's
 /// copies for the same contents there.
@@ -92,42 +90,13 @@ pub fn compress_file(f: &Path, data: &[u8], cache: Option<&Cache>) -> Result<()>
     Ok(())
 }
 
-fn brotli(data: &[u8], quality: u32) -> Result<Vec<u8>> {
-    let mut br = Vec::with_capacity(data.len() / 3);
-    let params = brotli::enc::BrotliEncoderParams { quality: quality as i32, lgwin: 22, ..Default::default() };
-    brotli::BrotliCompress(&mut &data[..], &mut br, &params)?;
-    Ok(br)
-}
-
-fn gzip(data: &[u8], level: u32) -> Result<Vec<u8>> {
-    if level > 9 {
-        let level = libdeflater::CompressionLvl::new(level as i32).map_err(|e| anyhow::anyhow!("gzip level: {e:?}"))?;
-        let mut compressor = libdeflater::Compressor::new(level);
-        let mut gz = vec![0; compressor.gzip_compress_bound(data.len())];
-        let len = compressor.gzip_compress(data, &mut gz).map_err(|e| anyhow::anyhow!("gzip: {e:?}"))?;
-        gz.truncate(len);
-        return Ok(gz);
-    }
-    let mut gz = flate2::write::GzEncoder::new(Vec::with_capacity(data.len() / 3), flate2::Compression::new(level));
-    gz.write_all(data)?;
-    Ok(gz.finish()?)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::io::Read;
 
     #[test]
-    fn hashed_assets_get_the_highest_gzip_that_decompresses_to_the_file_and_beats_level_9() {
-        let data: Vec<u8> =
-            (0..4000).flat_map(|i| format!("function f{}(a){{return a*{}+\"x\"}}\n", i % 97, i).into_bytes()).collect();
-        assert_eq!(setting(Path::new("build/assets/index-abc.js")).1, HIGHEST);
-        assert_eq!(setting(Path::new("build/docs/x.html")).1, 6);
-        let z = gzip(&data, HIGHEST).unwrap();
-        let mut back = Vec::new();
-        flate2::read::GzDecoder::new(&z[..]).read_to_end(&mut back).unwrap();
-        assert_eq!(back, data);
-        assert!(z.len() < gzip(&data, 9).unwrap().len(), "level 12: {} bytes", z.len());
+    fn hashed_assets_get_the_highest_levels_and_pages_fast_ones() {
+        assert_eq!(setting(Path::new("build/assets/index-abc.js")), (11, GZIP_HIGHEST));
+        assert_eq!(setting(Path::new("build/docs/x.html")), (5, 6));
     }
 }

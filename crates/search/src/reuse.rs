@@ -11,7 +11,6 @@ use anyhow::{Context, Result};
 use pagefind::api::{FossickedData, PagefindIndex, SyntheticFile};
 use std::borrow::Cow;
 use std::collections::HashSet;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -87,7 +86,7 @@ impl Reuse {
         Ok((read, line))
     }
 
-    /// Writes `file` at `to`, gzipped as Pagefind would (best compression) when it asks for it:
+    /// Writes `file` at `to`, gzipped when Pagefind asks for it:
     /// a link to the kept copy when the same bytes were compressed before. Its length, and the
     /// line that names its entry when it has one (see [`Reuse::keep_listed`]).
     pub fn write(&self, file: &SyntheticFile, to: &Path) -> Result<(u64, Option<String>)> {
@@ -143,10 +142,11 @@ fn keep(entry: &Path, bytes: &[u8]) -> bool {
     written
 }
 
+/// Pagefind gzips its files at zlib's best. libdeflate's level 6 takes a third of the time for
+/// 0.7 % more bytes (this site's index: 136 ms against 45 ms, 1 063 287 against 1 070 307
+/// bytes); at 10 000 pages these files were most of the index's last seconds.
 fn gzip(bytes: &[u8]) -> Result<Vec<u8>> {
-    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-    gz.write_all(bytes)?;
-    Ok(gz.finish()?)
+    site_compress::gzip(bytes, 6)
 }
 
 /// `to` as a hard link to `from` (a copy across devices); the length.
