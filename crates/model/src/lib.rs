@@ -82,7 +82,7 @@ pub struct Site {
     pub sitemap: Vec<String>,
     pub feed: Vec<FeedItem>,
     /// Every sidebar, in the order of the configuration.
-    pub sidebars: Vec<site_schema::Sidebar>,
+    pub sidebars: Vec<std::sync::Arc<site_schema::Sidebar>>,
     /// The titles the search interface loads first.
     pub search_titles: Vec<site_schema::SearchTitle>,
 }

@@ -17,7 +17,7 @@ pub struct Placement {
 }
 
 pub struct Sidebars {
-    pub trees: HashMap<String, Sidebar>,
+    pub trees: HashMap<String, std::sync::Arc<Sidebar>>,
     pub placements: HashMap<String, Placement>,
     /// A doc listed more than once: legal, but paging and breadcrumbs follow only its first place.
     pub warnings: Vec<ConfigError>,
@@ -78,7 +78,7 @@ pub fn resolve(config: &Config, config_file: &Path, docs: &Docs) -> Result<Sideb
             });
         }
         errors.append(&mut walk.errors);
-        trees.insert(sb.id.clone(), Sidebar { id: sb.id.clone(), items });
+        trees.insert(sb.id.clone(), Sidebar { id: sb.id.clone(), items }.into());
     }
     if errors.is_empty() { Ok(Sidebars { trees, placements, warnings }) } else { Err(errors) }
 }
