@@ -44,7 +44,8 @@ pub fn gzip(data: &[u8], level: u32) -> Result<Vec<u8>> {
         let at = match compressors.iter().position(|(l, _)| *l == level) {
             Some(at) => at,
             None => {
-                let lvl = libdeflater::CompressionLvl::new(level as i32).map_err(|e| anyhow!("gzip level {level}: {e:?}"))?;
+                let lvl =
+                    libdeflater::CompressionLvl::new(level as i32).map_err(|e| anyhow!("gzip level {level}: {e:?}"))?;
                 compressors.push((level, libdeflater::Compressor::new(lvl)));
                 compressors.len() - 1
             }
@@ -63,7 +64,10 @@ mod tests {
     use std::io::Read;
 
     fn sample(len: usize) -> Vec<u8> {
-        (0..len).flat_map(|i| format!("function f{}(a){{return a*{}+\"x\"}}\n", i % 97, i).into_bytes()).take(len).collect()
+        (0..len)
+            .flat_map(|i| format!("function f{}(a){{return a*{}+\"x\"}}\n", i % 97, i).into_bytes())
+            .take(len)
+            .collect()
     }
 
     #[test]
