@@ -583,7 +583,7 @@ pub struct DocPage {
     pub content: Blocks,
     pub toc: Vec<TocItem>,
     pub hide_toc: bool,
-    /// Shared by every doc of the sidebar, as [`Blocks`] are, not copied into each.
+    // Shared by every doc of the sidebar, as `Blocks` are, not copied into each.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sidebar: Option<std::sync::Arc<Sidebar>>,
     /// The categories above this doc, outermost first.
