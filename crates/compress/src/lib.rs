@@ -37,8 +37,9 @@ thread_local! {
     static COMPRESSORS: RefCell<Vec<(u32, libdeflater::Compressor)>> = const { RefCell::new(Vec::new()) };
 }
 
-/// `data` as gzip at `level` (libdeflate's 1–12: at 6, on this site's pages, 65 ms against
-/// zlib-rs's 80 and 1.6 % smaller; at 12 within 0.3 % of Zopfli in a fiftieth of its time).
+/// `data` as gzip at `level` (libdeflate's 1–12; at 6, on this site's pages, 65 ms against
+/// zlib-rs's 80 and 1.6 % smaller). Why the site's files get the levels they do is said where
+/// they are chosen (`site_pipeline::compress`, the index's `reuse.rs`).
 pub fn gzip(data: &[u8], level: u32) -> Result<Vec<u8>> {
     COMPRESSORS.with_borrow_mut(|compressors| {
         let at = match compressors.iter().position(|(l, _)| *l == level) {

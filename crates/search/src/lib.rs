@@ -181,7 +181,7 @@ impl Shard<'_> {
             .map(|(((url, html), plain), title)| Document { url, html, title, plain })
             .collect();
         let pages = documents.len();
-        let (files, prefixes, mut reused) = pagefind_bundle(documents, self.reuse)?;
+        let (files, probes, mut reused) = pagefind_bundle(documents, self.reuse)?;
         runtime_version(&files)?;
         let mut stats = IndexStats { pages, files: 0, bytes: 0 };
         // The first shard carries the runtime; the others only their index.
@@ -196,7 +196,6 @@ impl Shard<'_> {
                 Ok(file.filename.as_path())
             })
             .collect::<Result<_>>()?;
-        let probes = prefixes;
         if let Some(entry) = &entry {
             keep(&dir, &written, entry, &probes, &reused.join("\n"));
         }
