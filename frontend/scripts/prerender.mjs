@@ -4,7 +4,7 @@
 // then writes JSON lines on stdin: first the site data, then one page data per line. For each
 // page it answers one JSON line on stdout: {"html": "<!doctype html>…"} or {"error": "…"}: the
 // error's message, then the top of its stack (the engine names the page's source file). The
-// engine runs one such process per core.
+// engine runs up to one such process per core.
 import fs from 'node:fs';
 import path from 'node:path';
 import {createInterface} from 'node:readline';

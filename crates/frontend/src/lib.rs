@@ -143,40 +143,29 @@ impl Frontend {
         Ok(at(&done, false))
     }
 
-    /// Builds the client and server bundles into `out` with Vite, side by side.
+    /// Builds the client and server bundles into `out/client` and `out/server` with one Vite
+    /// process (the config's app builder, `vite.config.ts`).
     fn run_vite(&self, out: &Path, base_url: &str) -> Result<()> {
         let vite = self.dir.join("node_modules/vite/bin/vite.js");
-        let run = |args: &[&str], out_dir: PathBuf| {
-            Command::new("node")
-                .arg(&vite)
-                .args(args)
-                .arg("--outDir")
-                .arg(out_dir)
-                .args(["--emptyOutDir", "--logLevel", "warn", "--base", base_url])
-                .current_dir(&self.dir)
-                // The output is read back into messages (terminal, dev overlay): no colour codes.
-                .env("NO_COLOR", "1")
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .with_context(|| format!("could not start Vite. {NODE_HINT}"))
-        };
-        // The two bundles are independent; build them side by side.
-        let client = run(&["build"], out.join("client"))?;
-        let server = run(&["build", "--ssr", "src/entry-server.tsx"], out.join("server"))?;
-        let (c, s) = std::thread::scope(|scope| {
-            let s = scope.spawn(|| server.wait_with_output());
-            (client.wait_with_output(), s.join().expect("the waiting thread does not panic"))
-        });
-        let (c, s) = (c?, s?);
-        // A broken source breaks both bundles with the same message: say it once.
-        if let Some(failed) = [&c, &s].into_iter().find(|o| !o.status.success()) {
+        let output = Command::new("node")
+            .arg(&vite)
+            .arg("build")
+            .arg("--outDir")
+            .arg(out)
+            .args(["--emptyOutDir", "--logLevel", "warn", "--base", base_url])
+            .current_dir(&self.dir)
+            // The output is read back into messages (terminal, dev overlay): no colour codes.
+            .env("NO_COLOR", "1")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .output()
+            .with_context(|| format!("could not start Vite. {NODE_HINT}"))?;
+        if !output.status.success() {
             let _ = std::fs::remove_dir_all(out);
-            bail!("the front end does not compile:\n{}", vite_message(failed));
+            bail!("the front end does not compile:\n{}", vite_message(&output));
         }
-        for warnings in
-            [&c, &s].map(vite_message).into_iter().filter(|m| !m.is_empty()).collect::<std::collections::BTreeSet<_>>()
-        {
+        let warnings = vite_message(&output);
+        if !warnings.is_empty() {
             eprintln!("{warnings}");
         }
         Ok(())

@@ -1,4 +1,4 @@
-//! The prerender processes: long-lived Node processes (one per core) that import the server
+//! The prerender processes: long-lived Node processes (up to one per core) that import the server
 //! bundle and turn page data into complete HTML documents. Requests and answers are JSON lines
 //! on each process's stdin and stdout. Pages are fed as a stream: each process has at most a
 //! few pages in flight, so neither side holds the whole site, and a page goes to whichever

@@ -42,6 +42,13 @@ pub fn content_dir(root: &Path) -> PathBuf {
     root.join(".cache/docsite/content")
 }
 
+/// Where the search index of the site at `root` keeps its latest files, and the salt of its
+/// keys (`site_search::write_index_cached`). Not a [`Cache`] method: the index starts before the
+/// bundle, whose hash the cache is opened with, is known.
+pub fn index_cache(root: &Path) -> (PathBuf, String) {
+    (root.join(".cache/docsite/index"), crate::stamp::engine())
+}
+
 impl Cache {
     /// The cache of the site at `root`, for pages rendered by `engine` with the front-end
     /// bundle `bundle_hash` and the site data `site_json`.
@@ -56,12 +63,6 @@ impl Cache {
             render_salt.update(part.as_bytes());
         }
         Ok(Cache { dir, engine: engine.to_string(), render_salt, used: Mutex::default() })
-    }
-
-    /// Where the search index keeps its latest files, and the salt of its keys
-    /// (`site_search::write_index_cached`).
-    pub fn index_cache(&self) -> (PathBuf, &str) {
-        (self.dir.join("index"), &self.engine)
     }
 
     /// The key of a page with the data `page_json`.

@@ -54,10 +54,10 @@ pub struct Drawing {
 }
 
 impl Drawing {
-    /// Draws the missing cards on one thread of their own (in the global pool they would hold
-    /// up the export and the prerender, which use it); how many.
+    /// Draws the missing cards on threads of their own (in the global pool they would hold up
+    /// the export and the prerender, which use it); how many.
     pub fn draw(self) -> Result<usize> {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(1).thread_name(|_| "cards".into()).build()?;
+        let pool = rayon::ThreadPoolBuilder::new().thread_name(|i| format!("cards-{i}")).build()?;
         Ok(pool.install(|| site_cards::render_missing(&self.renderer, &self.texts, &self.dir))?.rendered)
     }
 }
