@@ -46,7 +46,9 @@ impl CompileCache {
 
     pub(crate) fn get(&self, key: &str) -> Option<Compiled> {
         let bytes = std::fs::read(self.dir.join(format!("{key}.json"))).ok()?;
-        let compiled = serde_json::from_slice(&bytes).ok()?;
+        let mut compiled: Compiled = serde_json::from_slice(&bytes).ok()?;
+        // Read from JSON without size hints, its lists grew by doubling.
+        compiled.doc.shrink();
         self.used.lock().unwrap().insert(format!("{key}.json"));
         Some(compiled)
     }

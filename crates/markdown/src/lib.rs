@@ -89,6 +89,14 @@ pub struct Document {
 }
 
 impl Document {
+    /// Gives the tree back the room its lists and strings grew into while it was built or read
+    /// (`site_schema::shrink_blocks`): every page's tree is kept until the build ends.
+    pub fn shrink(&mut self) {
+        if let Some(blocks) = std::sync::Arc::get_mut(&mut self.content) {
+            site_schema::shrink_blocks(blocks);
+        }
+    }
+
     /// Every id a `#fragment` may point to on this page: headings and footnotes.
     pub fn anchor_ids(&self) -> impl Iterator<Item = &str> {
         let footnotes = self.content.iter().filter_map(|b| match b {
@@ -171,14 +179,16 @@ pub fn compile(
         _ => return Err(diagnostics(errors)),
     };
     let (han_chars, latin_words) = count_words(split.body);
-    Ok(Document {
+    let mut doc = Document {
         front_matter,
         truncate_at: ctx.truncate_at,
         headings: ctx.headings,
         content: content.into(),
         han_chars,
         latin_words,
-    })
+    };
+    doc.shrink();
+    Ok(doc)
 }
 
 /// `(line, message)` pairs as diagnostics of `file`, by line, at most

@@ -6,7 +6,9 @@
 
 mod export;
 pub mod route_files;
+mod shrink;
 pub use export::typescript_declarations;
+pub use shrink::shrink_blocks;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
