@@ -19,6 +19,13 @@ pub struct CompileCache {
     used: Mutex<HashSet<String>>,
 }
 
+/// The digest of the routes of all files, made once and put in every file's key: hashing the
+/// list itself into each key made the keys grow with the square of the site (10 024 pages: a
+/// megabyte of routes hashed for each of 9 363 files, 3 % of a cold build's CPU).
+pub(crate) fn routes_digest(site_routes: &[u8]) -> [u8; 32] {
+    Sha256::digest(site_routes).into()
+}
+
 /// What compiling one file gives.
 #[derive(Serialize, Deserialize)]
 pub(crate) struct Compiled {
@@ -34,8 +41,8 @@ impl CompileCache {
 
     /// The key of a file: the salt, everything about the file that its compilation reads
     /// (`about`: kind, path, route, id, date), the routes of all files (relative `.md` links
-    /// resolve through them: `site_routes`), and its bytes.
-    pub(crate) fn key(&self, about: &str, site_routes: &[u8], bytes: &[u8]) -> String {
+    /// resolve through them: `site_routes`, see [`routes_digest`]), and its bytes.
+    pub(crate) fn key(&self, about: &str, site_routes: &[u8; 32], bytes: &[u8]) -> String {
         let mut h = Sha256::new();
         for part in [self.salt.as_bytes(), about.as_bytes(), site_routes, bytes] {
             h.update((part.len() as u64).to_le_bytes());

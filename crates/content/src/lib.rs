@@ -76,8 +76,9 @@ pub fn load_cached(root: &Path, content_dir: &Path, cache: Option<&CompileCache>
     }
     // Which route each source file has, for relative `.md` links.
     let by_file: HashMap<PathBuf, String> = sources.iter().map(|s| (s.path.clone(), s.route.clone())).collect();
-    let site_routes: Vec<u8> =
-        sources.iter().flat_map(|s| format!("{}\0{}\0", s.path.display(), s.route).into_bytes()).collect();
+    let site_routes = cache::routes_digest(
+        &sources.iter().flat_map(|s| format!("{}\0{}\0", s.path.display(), s.route).into_bytes()).collect::<Vec<u8>>(),
+    );
     let results: Vec<Result<Compiled, Vec<Diagnostic>>> = sources
         .par_iter()
         .map(|s| {
