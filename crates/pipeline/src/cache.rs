@@ -37,23 +37,28 @@ pub struct Cache {
 /// The file name suffixes of a page's entry, and the output files they stand for.
 pub const PAGE_FILES: &[&str] = &["html", "html.br", "html.gz", "json", "json.br", "json.gz"];
 
+/// The build cache of the site at `root`; every kind of entry has a folder in it.
+pub fn dir(root: &Path) -> PathBuf {
+    root.join(".cache/docsite")
+}
+
 /// Where compiled content files are kept (see the module's list).
 pub fn content_dir(root: &Path) -> PathBuf {
-    root.join(".cache/docsite/content")
+    dir(root).join("content")
 }
 
 /// Where the search index of the site at `root` keeps its latest files, and the salt of its
 /// keys (`site_search::write_index_cached`). Not a [`Cache`] method: the index starts before the
 /// bundle, whose hash the cache is opened with, is known.
 pub fn index_cache(root: &Path) -> (PathBuf, String) {
-    (root.join(".cache/docsite/index"), crate::stamp::engine())
+    (dir(root).join("index"), crate::stamp::engine())
 }
 
 impl Cache {
     /// The cache of the site at `root`, for pages rendered by `engine` with the front-end
     /// bundle `bundle_hash` and the site data `site_json`.
     pub fn open(root: &Path, engine: &str, bundle_hash: &str, site_json: &str) -> Result<Cache> {
-        let dir = root.join(".cache/docsite");
+        let dir = dir(root);
         for sub in ["pages", "compressed", "files", "index"] {
             std::fs::create_dir_all(dir.join(sub)).with_context(|| format!("creating {}", dir.join(sub).display()))?;
         }

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 /// Where cards live between builds.
 pub fn cache_dir(root: &Path) -> PathBuf {
-    root.join(".cache/docsite/cards")
+    crate::cache::dir(root).join("cards")
 }
 
 /// The text a page's card shows: its own title, and where it sits.

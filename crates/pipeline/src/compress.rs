@@ -32,8 +32,8 @@ pub fn precompress_where(
         .filter_entry(|e| skip.is_none_or(|s| e.path() != s))
         .filter_map(Result::ok)
         .filter(|e| e.file_type().is_file() && compressible(e.path()) && wanted(e.path()))
+        .filter(|e| !sibling(e.path(), "gz").exists())
         .map(|e| (e.metadata().map_or(0, |m| m.len()), e.into_path()))
-        .filter(|(_, p)| !sibling(p, "gz").exists())
         .collect();
     // The largest first: the entry chunk at brotli 11 takes a fifth of a second by itself, and
     // started last it was a cold build's last work, on one core.
