@@ -119,6 +119,9 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
     // place: with the same inputs every page is likely in the cache, and an unused Node start
     // took half the time of such a build (0.14 -> 0.28 s).
     let unchanged = stamp::read(&opts.out).as_ref() == Some(&stamp);
+    // Before anything reads `node_modules`: Vite, and the cards' fonts, read from the end of
+    // the content stage on (a fresh clone installs them here).
+    frontend.ensure_packages()?;
     let bundle_job = start_bundle(&frontend, opts.fresh_bundle, &config.site.base_url, !opts.dev && !unchanged);
     // `dev` keeps its compiled pages in memory; a build reads back the files it compiled before.
     let compiled =
@@ -276,7 +279,6 @@ fn start_bundle(frontend: &Frontend, fresh: bool, base_url: &str, warm: bool) ->
     let base = base_url.to_string();
     std::thread::spawn(move || {
         let t = Instant::now();
-        frontend.ensure_packages()?;
         let b = frontend.bundle(fresh, &base)?;
         let elapsed = t.elapsed();
         // A process that cannot start is reported when the prerender starts its own.
