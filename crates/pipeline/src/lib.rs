@@ -119,10 +119,7 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
     // place: with the same inputs every page is likely in the cache, and an unused Node start
     // took half the time of such a build (0.14 -> 0.28 s).
     let unchanged = stamp::read(&opts.out).as_ref() == Some(&stamp);
-    // Before anything reads `node_modules`: Vite, and the cards' fonts, read from the end of
-    // the content stage on (a fresh clone installs them here).
-    frontend.ensure_packages()?;
-    let bundle_job = start_bundle(&frontend, opts.fresh_bundle, &config.site.base_url, !opts.dev && !unchanged);
+    let bundle_job = start_bundle(&frontend, opts.fresh_bundle, &config.site.base_url, !opts.dev && !unchanged)?;
     // `dev` keeps its compiled pages in memory; a build reads back the files it compiled before.
     let compiled =
         (!opts.dev).then(|| site_content::CompileCache::new(cache::content_dir(&opts.root), &stamp::engine()));
@@ -274,17 +271,20 @@ fn cores() -> usize {
 /// prerender process starts as soon as the bundle is there, also alongside the content stage:
 /// Node's start and the bundle's import are most of a one-page rebuild. It is killed unused
 /// when every page comes from the cache.
-fn start_bundle(frontend: &Frontend, fresh: bool, base_url: &str, warm: bool) -> BundleJob {
+fn start_bundle(frontend: &Frontend, fresh: bool, base_url: &str, warm: bool) -> Result<BundleJob> {
+    // Installed before the thread starts, not in it: the cards read their fonts from
+    // `node_modules` as soon as content is done, before the bundle is joined.
+    frontend.ensure_packages()?;
     let frontend = frontend.clone();
     let base = base_url.to_string();
-    std::thread::spawn(move || {
+    Ok(std::thread::spawn(move || {
         let t = Instant::now();
         let b = frontend.bundle(fresh, &base)?;
         let elapsed = t.elapsed();
         // A process that cannot start is reported when the prerender starts its own.
         let warm = warm.then(|| frontend.warm_renderer(&b).ok()).flatten();
         Ok((b, elapsed, warm))
-    })
+    }))
 }
 
 type BundleJob = std::thread::JoinHandle<Result<(Bundle, Duration, Option<Warm>)>>;
