@@ -53,9 +53,7 @@ impl CompileCache {
 
     pub(crate) fn get(&self, key: &str) -> Option<Compiled> {
         let bytes = std::fs::read(self.dir.join(format!("{key}.json"))).ok()?;
-        let mut compiled: Compiled = serde_json::from_slice(&bytes).ok()?;
-        // Read from JSON without size hints, its lists grew by doubling.
-        compiled.doc.shrink();
+        let compiled: Compiled = serde_json::from_slice(&bytes).ok()?;
         self.used.lock().unwrap().insert(format!("{key}.json"));
         Some(compiled)
     }

@@ -21,6 +21,7 @@ mod write;
 pub use site_model::Words;
 pub use write::{Stats, write, write_with};
 
+use anyhow::Context;
 use site_model::Site;
 use site_schema::{PageData, SiteData};
 
@@ -30,9 +31,10 @@ pub const LLMS_TXT: &str = "llms.txt";
 pub const LLMS_FULL_TXT: &str = "llms-full.txt";
 
 /// The page as Markdown: `# Title`, the description as a quote, a post's date, then the
-/// content. `None` for pages that are neither docs nor blog posts.
-pub fn page_markdown(page: &PageData, site: &SiteData, words: &Words) -> Option<String> {
-    page::page_markdown_under(page, words, &urls::site_root(site))
+/// content. `None` for pages that are neither docs nor blog posts; an error when the page's body
+/// does not parse (a damaged build cache).
+pub fn page_markdown(page: &PageData, site: &SiteData, words: &Words) -> anyhow::Result<Option<String>> {
+    page::page_markdown_under(page, words, &urls::site_root(site)).with_context(|| twin_failed(page))
 }
 
 /// The text of `/llms.txt`.
@@ -42,10 +44,19 @@ pub fn llms_txt(site: &Site, words: &Words) -> String {
 }
 
 /// The text of `/llms-full.txt`.
-pub fn llms_full_txt(site: &Site, words: &Words) -> String {
+pub fn llms_full_txt(site: &Site, words: &Words) -> anyhow::Result<String> {
     let root = urls::site_root(&site.data);
-    let twins: Vec<Option<String>> = site.pages.iter().map(|p| page::page_markdown_under(p, words, &root)).collect();
-    llms::llms_full_txt(site, &llms::ReadingOrder::of(site), &twins, words, &root)
+    let twins = site
+        .pages
+        .iter()
+        .map(|p| page::page_markdown_under(p, words, &root).with_context(|| twin_failed(p)))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    Ok(llms::llms_full_txt(site, &llms::ReadingOrder::of(site), &twins, words, &root))
+}
+
+/// The error of a page whose twin cannot be printed.
+fn twin_failed(page: &PageData) -> String {
+    format!("{}: the page's body does not parse (remove .cache/docsite)", page.route)
 }
 
 #[cfg(test)]

@@ -15,22 +15,28 @@ struct Header<'a> {
 }
 
 /// The page as Markdown, for docs and blog posts; `None` for every other kind of page.
-/// `root` is the site's origin and base URL (`crate::urls::site_root`).
-pub(crate) fn page_markdown_under(page: &PageData, words: &Words, root: &str) -> Option<String> {
+/// `root` is the site's origin and base URL (`crate::urls::site_root`). An error when the page's
+/// body does not parse (a damaged build cache).
+pub(crate) fn page_markdown_under(
+    page: &PageData,
+    words: &Words,
+    root: &str,
+) -> Result<Option<String>, serde_json::Error> {
     let (header, content) = match &page.page {
         Page::Doc(d) => (Header { title: &d.title, description: &d.description, post: None }, &d.content),
         Page::BlogPost(b) => {
             let post = Some((b.date.as_str(), b.authors.as_slice()));
             (Header { title: &b.title, description: &b.description, post }, &b.content)
         }
-        _ => return None,
+        _ => return Ok(None),
     };
+    let content = content.blocks()?;
     // Room for a typical page, so the buffer seldom grows.
     let capacity = 1024 + 400 * content.len();
     let mut p = Printer::new(words, root, &page.route, capacity);
     print_header(&mut p, &header);
-    print_content(&mut p, content);
-    Some(p.out)
+    print_content(&mut p, &content);
+    Ok(Some(p.out))
 }
 
 fn print_header(p: &mut Printer, h: &Header) {
@@ -98,10 +104,11 @@ mod tests {
 
     #[test]
     fn a_post_shows_its_date_and_authors() {
-        let md =
-            page_markdown_under(&post(&["甲", "乙"], "第一行\n- 第二行"), &words(), "https://example.com").unwrap();
+        let md = page_markdown_under(&post(&["甲", "乙"], "第一行\n- 第二行"), &words(), "https://example.com")
+            .unwrap()
+            .unwrap();
         assert_eq!(md, "# Recoil 0.7 发布\n\n> 第一行 - 第二行\n\n发布日期：2022-03-25\\\n作者：甲、乙\n\n正文。\n");
-        let md = page_markdown_under(&post(&[], ""), &words(), "https://example.com").unwrap();
+        let md = page_markdown_under(&post(&[], ""), &words(), "https://example.com").unwrap().unwrap();
         assert_eq!(md, "# Recoil 0.7 发布\n\n发布日期：2022-03-25\n\n正文。\n");
     }
 }

@@ -36,8 +36,11 @@ pub fn write_with(
     let write_file =
         |path: &Path, text: &str| put(path, text.as_bytes()).with_context(|| format!("writing {}", path.display()));
     let root = urls::site_root(&site.data);
-    let twins: Vec<Option<String>> =
-        site.pages.par_iter().map(|page| page_markdown_under(page, words, &root)).collect();
+    let twins = site
+        .pages
+        .par_iter()
+        .map(|page| page_markdown_under(page, words, &root).with_context(|| crate::twin_failed(page)))
+        .collect::<Result<Vec<_>>>()?;
     let files: Vec<(PathBuf, &str)> = site
         .pages
         .iter()

@@ -133,7 +133,7 @@ fn llms_txt_links_every_doc_and_post_by_sidebar() {
 fn llms_full_txt_holds_every_twin_under_its_page_url() {
     let site = real_site();
     let words = words();
-    let full = site_export::llms_full_txt(site, &words);
+    let full = site_export::llms_full_txt(site, &words).unwrap();
     let urls: Vec<&str> = full.lines().filter_map(|l| l.strip_prefix("url: ")).collect();
     let pages: Vec<&PageData> = site.pages.iter().filter(|p| has_twin(p)).collect();
     assert_eq!(urls.len(), pages.len(), "each page once");
@@ -141,7 +141,7 @@ fn llms_full_txt_holds_every_twin_under_its_page_url() {
     assert_eq!(urls.iter().copied().collect::<HashSet<_>>(), canonical, "page URLs are the canonical URLs");
     assert!(urls[0].ends_with("/docs/introduction/motivation"), "sidebar order first: {}", urls[0]);
     for page in pages {
-        let twin = site_export::page_markdown(page, &site.data, &words).unwrap();
+        let twin = site_export::page_markdown(page, &site.data, &words).unwrap().unwrap();
         assert!(full.contains(&format!("url: {}\n---\n\n{twin}", page.head.canonical)), "{}", page.route);
     }
 }
@@ -296,14 +296,14 @@ fn every_twin_renders_as_its_document_tree() {
     let site = real_site();
     let words = words();
     for page in site.pages.iter().filter(|p| has_twin(p)) {
-        let twin = site_export::page_markdown(page, &site.data, &words).unwrap();
+        let twin = site_export::page_markdown(page, &site.data, &words).unwrap().unwrap();
         let content = match &page.page {
             Page::Doc(d) => &d.content,
             Page::BlogPost(b) => &b.content,
             _ => unreachable!(),
         };
         let (mut runs, mut expected) = (Vec::new(), Shape::default());
-        tree(content, &mut runs, &mut expected);
+        tree(&content.blocks().unwrap(), &mut runs, &mut expected);
         expected.headings += 1; // the title
         let (text, shape) = rendered(&twin);
         assert_eq!(shape, expected, "{}:\n{twin}", page.route);
@@ -337,7 +337,7 @@ fn links_in_twins_lead_to_the_site() {
     let routes: HashSet<&str> = site.pages.iter().map(|p| p.route.as_str()).collect();
     let mut checked = HashMap::new();
     for page in site.pages.iter().filter(|p| has_twin(p)) {
-        let twin = site_export::page_markdown(page, &site.data, &words).unwrap();
+        let twin = site_export::page_markdown(page, &site.data, &words).unwrap().unwrap();
         for url in links(&twin) {
             let url = url.as_str();
             if url.contains(":") && !url.starts_with(&root) {
@@ -359,7 +359,7 @@ fn a_base_url_is_in_every_link() {
     opts.base_url = Some("/zh/".into());
     let site = site_pipeline::check(&opts).unwrap().site;
     let page = site.pages.iter().find(|p| p.route == "/docs/introduction/getting-started").unwrap();
-    let twin = site_export::page_markdown(page, &site.data, &words()).unwrap();
+    let twin = site_export::page_markdown(page, &site.data, &words()).unwrap().unwrap();
     assert!(twin.contains("<https://recoil-zh.pages.dev/zh/docs/introduction/getting-started>"), "{twin}");
     assert!(!twin.contains("](https://recoil-zh.pages.dev/docs/"), "{twin}");
     let llms = site_export::llms_txt(&site, &words());

@@ -18,7 +18,7 @@ mod slug;
 pub use frontmatter::FrontMatter;
 pub use slug::tag_slug;
 
-use site_schema::{Block, Inline};
+use site_schema::{Block, Body, Inline, InlineNode};
 use std::path::{Path, PathBuf};
 
 /// A problem found in a content file, with the line it is on (1-based, counting the whole
@@ -75,35 +75,67 @@ pub struct Heading {
     pub top_level: bool,
 }
 
-/// A compiled Markdown file.
+/// A compiled Markdown file. The tree is kept as its JSON ([`site_schema::Body`]), with what
+/// the site model takes from it (anchors, the first paragraph, a post's summary) taken once here.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Document {
     pub front_matter: FrontMatter,
-    pub content: site_schema::Blocks,
+    #[serde(with = "site_schema::body::kept")]
+    pub content: Body,
     pub headings: Vec<Heading>,
     /// Number of top-level blocks before `<!--truncate-->`, when the marker is present.
     pub truncate_at: Option<usize>,
+    /// Those blocks: a post's summary in the blog's lists.
+    #[serde(with = "site_schema::body::kept::option")]
+    pub summary: Option<Body>,
+    /// The plain text of the first paragraph (a page's description when its front matter has
+    /// none).
+    pub lead: Option<String>,
+    /// The ids of the footnotes, which `#fragment` links may point to as to headings.
+    pub footnote_ids: Vec<String>,
     /// Han characters and Latin words in the body, for reading time.
     pub han_chars: usize,
     pub latin_words: usize,
 }
 
 impl Document {
-    /// Gives the tree back the room its lists and strings grew into while it was built or read
-    /// (`site_schema::shrink_blocks`): every page's tree is kept until the build ends.
-    pub fn shrink(&mut self) {
-        if let Some(blocks) = std::sync::Arc::get_mut(&mut self.content) {
-            site_schema::shrink_blocks(blocks);
+    /// Packs a compiled tree, taking from it what the site model needs.
+    fn new(
+        front_matter: FrontMatter,
+        blocks: &[Block],
+        headings: Vec<Heading>,
+        truncate_at: Option<usize>,
+        (han_chars, latin_words): (usize, usize),
+    ) -> Self {
+        let lead = blocks.iter().find_map(|b| match b {
+            Block::Paragraph { children } => Some(plain_text(children)),
+            _ => None,
+        });
+        let footnote_ids = blocks
+            .iter()
+            .filter_map(|b| match b {
+                Block::Footnotes { items } => Some(items),
+                _ => None,
+            })
+            .flatten()
+            .map(|f| f.id.clone())
+            .collect();
+        Document {
+            front_matter,
+            content: Body::new(blocks),
+            headings,
+            truncate_at,
+            summary: truncate_at.map(|n| Body::new(&blocks[..n.min(blocks.len())])),
+            lead,
+            footnote_ids,
+            han_chars,
+            latin_words,
         }
     }
 
     /// Every id a `#fragment` may point to on this page: headings and footnotes.
     pub fn anchor_ids(&self) -> impl Iterator<Item = &str> {
-        let footnotes = self.content.iter().filter_map(|b| match b {
-            Block::Footnotes { items } => Some(items),
-            _ => None,
-        });
-        self.headings.iter().map(|h| h.id.as_str()).chain(footnotes.flatten().map(|f| f.id.as_str()))
+        self.headings.iter().map(|h| h.id.as_str()).chain(self.footnote_ids.iter().map(String::as_str))
     }
 
     /// Reading time in whole minutes, at least 1. Chinese is counted by character (about 300
@@ -112,6 +144,22 @@ impl Document {
         let minutes = self.han_chars as f64 / 300.0 + self.latin_words as f64 / 200.0;
         (minutes.ceil() as u32).max(1)
     }
+}
+
+/// The text of inlines without their markup: links, emphasis and code keep their text; images,
+/// breaks and inline HTML drop out.
+pub fn plain_text(inlines: &[Inline]) -> String {
+    inlines
+        .iter()
+        .map(|i| match i {
+            Inline::Text(t) => t.clone(),
+            Inline::Node(InlineNode::Code { text }) => text.clone(),
+            Inline::Node(
+                InlineNode::Link { children, .. } | InlineNode::Em { children } | InlineNode::Strong { children },
+            ) => plain_text(children),
+            Inline::Node(_) => String::new(),
+        })
+        .collect()
 }
 
 /// Where a content file lives, which decides the front matter it may use.
@@ -178,17 +226,8 @@ pub fn compile(
         Ok(fm) if errors.is_empty() => fm,
         _ => return Err(diagnostics(errors)),
     };
-    let (han_chars, latin_words) = count_words(split.body);
-    let mut doc = Document {
-        front_matter,
-        truncate_at: ctx.truncate_at,
-        headings: ctx.headings,
-        content: content.into(),
-        han_chars,
-        latin_words,
-    };
-    doc.shrink();
-    Ok(doc)
+    let words = count_words(split.body);
+    Ok(Document::new(front_matter, &content, ctx.headings, ctx.truncate_at, words))
 }
 
 /// `(line, message)` pairs as diagnostics of `file`, by line, at most

@@ -64,7 +64,10 @@ fn heading_ids_chinese_explicit_and_repeated() {
     let d = doc("## 异步查询 API\n\n### 参数 {#params}\n\n## 示例\n\n## 示例\n\n#### 深层");
     let ids: Vec<_> = d.headings.iter().map(|h| (h.level, h.id.as_str())).collect();
     assert_eq!(ids, vec![(2, "异步查询-api"), (3, "params"), (2, "示例"), (2, "示例-1"), (4, "深层")]);
-    assert_eq!(d.content[1], Block::Heading { level: 3, id: "params".into(), children: vec![text("参数")] });
+    assert_eq!(
+        d.content.blocks().unwrap()[1],
+        Block::Heading { level: 3, id: "params".into(), children: vec![text("参数")] }
+    );
 }
 
 #[test]
@@ -79,7 +82,7 @@ fn admonitions_with_and_without_titles() {
     let d = doc(
         ":::tip 小技巧\n内容 **加粗**\n:::\n\n:::caution[注意 `x`]\n\n- a\n\n:::\n\n:::note\n无标题\n:::\n\n:::warning\nw\n:::",
     );
-    match &d.content[0] {
+    match &d.content.blocks().unwrap()[0] {
         Block::Admonition { kind, title, children } => {
             assert_eq!(*kind, AdmonitionKind::Tip);
             assert_eq!(title.as_deref(), Some(&[text("小技巧")][..]));
@@ -87,21 +90,24 @@ fn admonitions_with_and_without_titles() {
         }
         b => panic!("{b:?}"),
     }
-    match &d.content[1] {
+    match &d.content.blocks().unwrap()[1] {
         Block::Admonition { kind: AdmonitionKind::Caution, title: Some(t), children } => {
             assert_eq!(t[0], text("注意 "));
             assert!(matches!(&children[0], Block::List { .. }));
         }
         b => panic!("{b:?}"),
     }
-    assert!(matches!(&d.content[2], Block::Admonition { kind: AdmonitionKind::Note, title: None, .. }));
-    assert!(matches!(&d.content[3], Block::Admonition { kind: AdmonitionKind::Caution, .. }));
+    assert!(matches!(
+        &d.content.blocks().unwrap()[2],
+        Block::Admonition { kind: AdmonitionKind::Note, title: None, .. }
+    ));
+    assert!(matches!(&d.content.blocks().unwrap()[3], Block::Admonition { kind: AdmonitionKind::Caution, .. }));
 }
 
 #[test]
 fn nested_admonition_and_unknown_kind() {
     let d = doc(":::note\n外\n\n:::tip\n内\n:::\n\n:::");
-    match &d.content[0] {
+    match &d.content.blocks().unwrap()[0] {
         Block::Admonition { children, .. } => {
             assert!(matches!(children[1], Block::Admonition { kind: AdmonitionKind::Tip, .. }))
         }
@@ -122,7 +128,7 @@ fn unclosed_and_stray_containers_are_errors_with_lines() {
 #[test]
 fn code_blocks_are_highlighted_with_title_and_lines() {
     let d = doc("```jsx title=\"App.jsx\" {2}\nconst a = 1;\nconst b = <B />;\n```");
-    match &d.content[0] {
+    match &d.content.blocks().unwrap()[0] {
         Block::Code(c) => {
             assert_eq!(c.lang, "jsx");
             assert_eq!(c.title.as_deref(), Some("App.jsx"));
@@ -143,15 +149,15 @@ fn code_block_language_rules() {
     let e = errors("```js {9}\nx\n```");
     assert!(e[0].contains("line 9 is highlighted"), "{e:?}");
     let d = doc("```shell\nnpm i\n```\n\n    indented");
-    assert!(matches!(&d.content[0], Block::Code(c) if c.lang == "bash"));
-    assert!(matches!(&d.content[1], Block::Code(c) if c.lang == "text"));
+    assert!(matches!(&d.content.blocks().unwrap()[0], Block::Code(c) if c.lang == "bash"));
+    assert!(matches!(&d.content.blocks().unwrap()[1], Block::Code(c) if c.lang == "text"));
 }
 
 #[test]
 fn containers_inside_code_fences_are_code() {
     let d = doc("````md\n:::note\n<Tabs>\n<CharacterCounterDemo />\n````");
-    assert_eq!(d.content.len(), 1);
-    match &d.content[0] {
+    assert_eq!(d.content.blocks().unwrap().len(), 1);
+    match &d.content.blocks().unwrap()[0] {
         Block::Code(c) => assert_eq!(c.lines.len(), 3),
         b => panic!("{b:?}"),
     }
@@ -162,7 +168,7 @@ fn tabs_with_group() {
     let d = doc(
         "<Tabs groupId=\"pm\">\n<TabItem value=\"npm\" label=\"npm\" default>\n\n```bash\nnpm i recoil\n```\n\n</TabItem>\n<TabItem value=\"yarn\">\n\nyarn\n\n</TabItem>\n</Tabs>",
     );
-    match &d.content[0] {
+    match &d.content.blocks().unwrap()[0] {
         Block::Tabs { group_id, items } => {
             assert_eq!(group_id.as_deref(), Some("pm"));
             assert_eq!(items.len(), 2);
@@ -192,7 +198,7 @@ fn tab_errors() {
 #[test]
 fn details_block() {
     let d = doc("<details>\n<summary>展开 `代码`</summary>\n\n正文\n\n</details>");
-    match &d.content[0] {
+    match &d.content.blocks().unwrap()[0] {
         Block::Details { summary, children } => {
             assert_eq!(summary[0], text("展开 "));
             assert_eq!(children.len(), 1);
@@ -204,8 +210,11 @@ fn details_block() {
 #[test]
 fn components_from_the_registry() {
     let d = doc("<CharacterCounterDemo />\n\n<TodoListDemo stage=\"selectors\" />");
-    assert_eq!(d.content[0], Block::Component(Component::CharacterCounterDemo));
-    assert_eq!(d.content[1], Block::Component(Component::TodoListDemo { stage: TodoStage::Selectors }));
+    assert_eq!(d.content.blocks().unwrap()[0], Block::Component(Component::CharacterCounterDemo));
+    assert_eq!(
+        d.content.blocks().unwrap()[1],
+        Block::Component(Component::TodoListDemo { stage: TodoStage::Selectors })
+    );
 }
 
 #[test]
@@ -226,7 +235,7 @@ fn raw_html_is_rejected_except_the_allowed_tags() {
     let e = errors("按 <span>x</span> 键");
     assert!(e[0].contains("raw HTML is not accepted: `<span>`"), "{e:?}");
     let d = doc("按 <kbd>Ctrl</kbd> + <kbd>K</kbd>，H<sub>2</sub>O，x<sup>2</sup><br />下一行 <!-- 注释 -->");
-    match &d.content[0] {
+    match &d.content.blocks().unwrap()[0] {
         Block::Paragraph { children } => {
             assert_eq!(children[1], Inline::Node(InlineNode::Kbd { children: vec![text("Ctrl")] }));
             assert!(children.iter().any(|c| matches!(c, Inline::Node(InlineNode::Sub { .. }))));
@@ -241,7 +250,7 @@ fn raw_html_is_rejected_except_the_allowed_tags() {
 fn gfm_tables_tasks_strikethrough_and_footnotes() {
     let d =
         doc("| 名 | 值 |\n|:--|--:|\n| a | `b` |\n\n- [x] 完成\n- [ ] 未完成\n\n~~删~~ 注脚[^1]\n\n[^1]: 注脚内容。");
-    match &d.content[0] {
+    match &d.content.blocks().unwrap()[0] {
         Block::Table { align, head, rows } => {
             assert_eq!(align, &vec![site_schema::Align::Left, site_schema::Align::Right]);
             assert_eq!(head[0], vec![text("名")]);
@@ -249,7 +258,7 @@ fn gfm_tables_tasks_strikethrough_and_footnotes() {
         }
         b => panic!("{b:?}"),
     }
-    match &d.content[1] {
+    match &d.content.blocks().unwrap()[1] {
         Block::List { items, tight, .. } => {
             assert!(*tight);
             assert_eq!(items[0].checked, Some(true));
@@ -257,27 +266,27 @@ fn gfm_tables_tasks_strikethrough_and_footnotes() {
         }
         b => panic!("{b:?}"),
     }
-    match &d.content[2] {
+    match &d.content.blocks().unwrap()[2] {
         Block::Paragraph { children } => {
             assert!(matches!(&children[0], Inline::Node(InlineNode::Del { .. })));
             assert!(matches!(&children[2], Inline::Node(InlineNode::FootnoteRef { number: 1, .. })));
         }
         b => panic!("{b:?}"),
     }
-    assert!(matches!(d.content.last(), Some(Block::Footnotes { items }) if items.len() == 1));
+    assert!(matches!(d.content.blocks().unwrap().last(), Some(Block::Footnotes { items }) if items.len() == 1));
     assert!(d.anchor_ids().any(|id| id == "fn-1"));
 }
 
 #[test]
 fn soft_breaks_join_chinese_without_spaces() {
     let d = doc("第一行\n第二行 and\nthird 行");
-    assert_eq!(d.content[0], Block::Paragraph { children: vec![text("第一行第二行 and third 行")] });
+    assert_eq!(d.content.blocks().unwrap()[0], Block::Paragraph { children: vec![text("第一行第二行 and third 行")] });
 }
 
 #[test]
 fn bare_urls_become_links_but_not_inside_links() {
     let d = doc("访问 https://jotai.org。或者 [https://x.org](https://x.org)");
-    match &d.content[0] {
+    match &d.content.blocks().unwrap()[0] {
         Block::Paragraph { children } => {
             assert_eq!(
                 children[1],
@@ -311,7 +320,7 @@ fn links_go_through_the_resolver_with_lines() {
         vec![("./atom.md".to_string(), 5), ("/img/a.svg".to_string(), 7), ("mailto:mail@example.com".to_string(), 9)]
     );
     assert!(
-        matches!(&d.content[0], Block::Paragraph { children } if matches!(&children[0], Inline::Node(InlineNode::Link { href, .. }) if href == "/resolved./atom.md"))
+        matches!(&d.content.blocks().unwrap()[0], Block::Paragraph { children } if matches!(&children[0], Inline::Node(InlineNode::Link { href, .. }) if href == "/resolved./atom.md"))
     );
 }
 
@@ -320,7 +329,7 @@ fn blog_truncate_marker() {
     let t = "---\ntitle: 发布\ndescription: 说明。\n---\n摘要。\n\n<!--truncate-->\n\n## 正文\n";
     let d = compile(Path::new("b.md"), t, SourceKind::BlogPost, &mut KeepLinks, &mut vec![]).unwrap();
     assert_eq!(d.truncate_at, Some(1));
-    assert_eq!(d.content.len(), 2);
+    assert_eq!(d.content.blocks().unwrap().len(), 2);
     assert!(errors("<!--truncate-->")[0].contains("only applies to blog posts"));
 }
 
@@ -338,7 +347,7 @@ fn reading_time_counts_chinese_characters() {
 #[test]
 fn gfm_alerts_become_admonitions() {
     let d = doc("> [!WARNING]\n> 小心");
-    assert!(matches!(&d.content[0], Block::Admonition { kind: AdmonitionKind::Caution, .. }));
+    assert!(matches!(&d.content.blocks().unwrap()[0], Block::Admonition { kind: AdmonitionKind::Caution, .. }));
 }
 
 #[test]
@@ -451,8 +460,11 @@ fn a_dropped_link_keeps_its_text_and_warns() {
     let t = "---\ntitle: t\ndescription: d\n---\n见 [**原子**文档](./atom.md)。\n\n![图](./a.md)";
     let d = compile(Path::new("x.md"), t, SourceKind::Doc, &mut Broken, &mut warnings).unwrap();
     let strong = Inline::Node(InlineNode::Strong { children: vec![text("原子")] });
-    assert_eq!(d.content[0], Block::Paragraph { children: vec![text("见 "), strong, text("文档。")] });
-    assert_eq!(d.content[1], Block::Paragraph { children: vec![text("图")] });
+    assert_eq!(
+        d.content.blocks().unwrap()[0],
+        Block::Paragraph { children: vec![text("见 "), strong, text("文档。")] }
+    );
+    assert_eq!(d.content.blocks().unwrap()[1], Block::Paragraph { children: vec![text("图")] });
     let shown: Vec<_> = warnings.iter().map(ToString::to_string).collect();
     assert_eq!(shown, vec!["x.md:5: broken `./atom.md`", "x.md:7: broken `./a.md`"]);
 }

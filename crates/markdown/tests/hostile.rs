@@ -69,9 +69,14 @@ fn run(path: PathBuf) -> Outcome {
                 Ok(text) => match compile(name, text, SourceKind::BlogPost, &mut KeepLinks, &mut warnings) {
                     Err(errors) => errors,
                     Ok(doc) => {
-                        assert!(block_depth(&doc.content) <= MAX_BLOCK_NESTING, "{}", path.display());
-                        assert!(inline_depth(&doc.content) <= MAX_INLINE_NESTING, "{}", path.display());
-                        page_data_round_trip(&doc.content).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                        assert!(block_depth(&doc.content.blocks().unwrap()) <= MAX_BLOCK_NESTING, "{}", path.display());
+                        assert!(
+                            inline_depth(&doc.content.blocks().unwrap()) <= MAX_INLINE_NESTING,
+                            "{}",
+                            path.display()
+                        );
+                        page_data_round_trip(&doc.content.blocks().unwrap())
+                            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
                         vec![]
                     }
                 },

@@ -10,7 +10,7 @@ use site_schema::Block;
 /// Compiles `body` at the limit and one past it; returns the error past it.
 fn at_and_past(at: &str, past: &str) -> String {
     let d = compile_doc(at).unwrap_or_else(|e| panic!("at the limit: {e:?}"));
-    page_data_round_trip(&d.content).expect("page data at the limit reads back");
+    page_data_round_trip(&d.content.blocks().unwrap()).expect("page data at the limit reads back");
     let e = errors(past);
     assert_eq!(e.len(), 1, "{e:?}");
     e.into_iter().next().unwrap()
@@ -112,7 +112,7 @@ fn emphasis_around(n: usize, core: &str) -> String {
 #[test]
 fn inline_emphasis() {
     let d = compile_doc(&emphasis(MAX_INLINE_NESTING)).unwrap();
-    assert_eq!(inline_depth(&d.content), MAX_INLINE_NESTING);
+    assert_eq!(inline_depth(&d.content.blocks().unwrap()), MAX_INLINE_NESTING);
     let e = at_and_past(&emphasis(MAX_INLINE_NESTING), &emphasis(MAX_INLINE_NESTING + 1));
     assert!(e.starts_with("docs/x.md:5: emphasis nested 17 deep in inline markup"), "{e}");
 }
@@ -188,10 +188,10 @@ fn deepest_allowed_page_reads_back_as_page_data() {
     let indent = "  ".repeat(MAX_BLOCK_NESTING - 1);
     let table = format!("{indent}- | 列 |\n{indent}  |---|\n{indent}  | {} |\n", emphasis(MAX_INLINE_NESTING));
     let d = compile_doc(&(lists + &table)).unwrap();
-    assert_eq!(block_depth(&d.content), MAX_BLOCK_NESTING);
-    assert_eq!(inline_depth(&d.content), MAX_INLINE_NESTING);
-    assert!(matches!(&d.content[0], Block::List { .. }));
-    page_data_round_trip(&d.content).unwrap();
+    assert_eq!(block_depth(&d.content.blocks().unwrap()), MAX_BLOCK_NESTING);
+    assert_eq!(inline_depth(&d.content.blocks().unwrap()), MAX_INLINE_NESTING);
+    assert!(matches!(&d.content.blocks().unwrap()[0], Block::List { .. }));
+    page_data_round_trip(&d.content.blocks().unwrap()).unwrap();
 }
 
 /// A bare URL becomes a link (GFM autolink) one level below the markup around it: at the
@@ -200,9 +200,17 @@ fn deepest_allowed_page_reads_back_as_page_data() {
 fn a_bare_url_at_the_inline_limit_stays_text() {
     let body = "______________________________https://x.org/a_(b)\n~~_____________________________";
     let d = compile_doc(body).unwrap_or_else(|e| panic!("{e:?}"));
-    assert!(inline_depth(&d.content) <= MAX_INLINE_NESTING, "depth {}", inline_depth(&d.content));
-    page_data_round_trip(&d.content).expect("page data reads back");
+    assert!(
+        inline_depth(&d.content.blocks().unwrap()) <= MAX_INLINE_NESTING,
+        "depth {}",
+        inline_depth(&d.content.blocks().unwrap())
+    );
+    page_data_round_trip(&d.content.blocks().unwrap()).expect("page data reads back");
     let deep = "*".repeat(MAX_INLINE_NESTING) + "x https://x.org y" + &"*".repeat(MAX_INLINE_NESTING);
     let d = compile_doc(&deep).unwrap_or_else(|e| panic!("{e:?}"));
-    assert!(inline_depth(&d.content) <= MAX_INLINE_NESTING, "depth {}", inline_depth(&d.content));
+    assert!(
+        inline_depth(&d.content.blocks().unwrap()) <= MAX_INLINE_NESTING,
+        "depth {}",
+        inline_depth(&d.content.blocks().unwrap())
+    );
 }

@@ -287,7 +287,7 @@ fn compile_checked(text: &str, kind: SourceKind) -> Result<(), TestCaseError> {
     let result = compile(Path::new("docs/x.md"), text, kind, &mut KeepLinks, &mut warnings);
     lines_within(text, &warnings)?;
     match result {
-        Ok(d) => within_limits(&d.content, d.headings.len()),
+        Ok(d) => within_limits(&d.content.blocks().unwrap(), d.headings.len()),
         Err(errors) => {
             prop_assert!(!errors.is_empty());
             prop_assert!(errors.len() <= MAX_ERRORS_PER_FILE + 1);
@@ -406,9 +406,9 @@ fn nesting_limits() {
         let within = n.block_depth() <= MAX_BLOCK_NESTING && n.inline_depth() <= MAX_INLINE_NESTING;
         match result {
             Ok(d) if within => {
-                prop_assert_eq!(block_depth(&d.content), n.block_depth());
-                prop_assert_eq!(inline_depth(&d.content), n.inline_depth());
-                page_data_round_trip(&d.content).map_err(TestCaseError::fail)
+                prop_assert_eq!(block_depth(&d.content.blocks().unwrap()), n.block_depth());
+                prop_assert_eq!(inline_depth(&d.content.blocks().unwrap()), n.inline_depth());
+                page_data_round_trip(&d.content.blocks().unwrap()).map_err(TestCaseError::fail)
             }
             Err(e) if !within => {
                 prop_assert_eq!(e.len(), 1, "{:?}", e);

@@ -100,10 +100,9 @@ fn tag_pages(pages: &mut Pages, summaries: &[BlogPostSummary]) {
 }
 
 fn post_summary(p: &Post) -> BlogPostSummary {
-    let content = &p.doc.content;
-    let (summary, truncated) = match p.doc.truncate_at {
-        Some(n) => (content[..n.min(content.len())].to_vec().into(), true),
-        None => (content.clone(), false),
+    let (summary, truncated) = match &p.doc.summary {
+        Some(summary) => (summary.clone(), true),
+        None => (p.doc.content.clone(), false),
     };
     BlogPostSummary {
         title: p.doc.front_matter.title.clone().unwrap_or_default(),

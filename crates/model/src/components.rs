@@ -1,36 +1,19 @@
-//! The components a page embeds: the one walk over the document tree that finds them.
+//! The components a page embeds, found when its body was packed ([`site_schema::Body`]).
 
-use site_schema::{Block, Page};
+use site_schema::Page;
 use std::collections::BTreeSet;
 
 /// The registry names of the components in a page's content or its posts' summaries.
 pub fn of(page: &Page) -> Vec<String> {
-    let mut names = BTreeSet::new();
-    match page {
-        Page::Doc(d) => walk(&d.content, &mut names),
-        Page::BlogPost(p) => walk(&p.content, &mut names),
-        Page::Standalone(s) => walk(&s.content, &mut names),
-        Page::BlogList(l) => l.posts.iter().for_each(|p| walk(&p.summary, &mut names)),
-        _ => {}
-    }
-    names.into_iter().map(str::to_string).collect()
-}
-
-fn walk(blocks: &[Block], names: &mut BTreeSet<&'static str>) {
-    for b in blocks {
-        match b {
-            Block::Component(c) => {
-                names.insert(c.name());
-            }
-            Block::Admonition { children, .. } | Block::Quote { children } | Block::Details { children, .. } => {
-                walk(children, names)
-            }
-            Block::Tabs { items, .. } => items.iter().for_each(|i| walk(&i.children, names)),
-            Block::List { items, .. } => items.iter().for_each(|i| walk(&i.children, names)),
-            Block::Footnotes { items } => items.iter().for_each(|f| walk(&f.children, names)),
-            _ => {}
-        }
-    }
+    let bodies: Vec<&site_schema::Body> = match page {
+        Page::Doc(d) => vec![&d.content],
+        Page::BlogPost(p) => vec![&p.content],
+        Page::Standalone(s) => vec![&s.content],
+        Page::BlogList(l) => l.posts.iter().map(|p| &p.summary).collect(),
+        _ => vec![],
+    };
+    let names: BTreeSet<&String> = bodies.into_iter().flat_map(|b| b.components()).collect();
+    names.into_iter().cloned().collect()
 }
 
 #[cfg(test)]
@@ -57,7 +40,7 @@ mod tests {
         let page = Page::Standalone(StandalonePage {
             title: String::new(),
             description: String::new(),
-            content: vec![tabs, note, Block::Component(Component::CharacterCounterDemo)].into(),
+            content: Body::new(&[tabs, note, Block::Component(Component::CharacterCounterDemo)]),
             toc: vec![],
             hide_toc: false,
         });

@@ -1,7 +1,7 @@
 //! Text taken from a compiled document: its description and its table of contents.
 
 use site_markdown::Document;
-use site_schema::{Block, Inline, InlineNode, TocItem};
+use site_schema::{Inline, InlineNode, TocItem};
 
 /// The heading levels of the table of contents, from the configuration.
 pub fn toc_levels(config: &site_config::Config) -> (u8, u8) {
@@ -13,30 +13,12 @@ pub fn description_of(doc: &Document) -> String {
     if let Some(d) = doc.front_matter.description.as_ref().filter(|d| !d.trim().is_empty()) {
         return d.trim().to_string();
     }
-    let first = doc.content.iter().find_map(|b| match b {
-        Block::Paragraph { children } => Some(plain(children)),
-        _ => None,
-    });
-    let text = first.unwrap_or_else(|| doc.front_matter.title.clone().unwrap_or_default());
+    let text = doc.lead.clone().unwrap_or_else(|| doc.front_matter.title.clone().unwrap_or_default());
     let mut out: String = text.chars().take(120).collect();
     if text.chars().count() > 120 {
         out.push('…');
     }
     out
-}
-
-fn plain(inlines: &[Inline]) -> String {
-    inlines
-        .iter()
-        .map(|i| match i {
-            Inline::Text(t) => t.clone(),
-            Inline::Node(InlineNode::Code { text }) => text.clone(),
-            Inline::Node(
-                InlineNode::Link { children, .. } | InlineNode::Em { children } | InlineNode::Strong { children },
-            ) => plain(children),
-            Inline::Node(_) => String::new(),
-        })
-        .collect()
 }
 
 /// The top-level headings between the configured levels.

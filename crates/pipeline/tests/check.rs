@@ -89,7 +89,7 @@ fn blog_is_paginated_newest_first() {
     assert_eq!(last.newer_route.as_deref(), Some("/blog/page/2"));
     assert_eq!(last.older_route, None);
     assert!(first.posts[0].truncated);
-    assert_eq!(first.posts[0].summary.len(), 1);
+    assert_eq!(first.posts[0].summary.blocks().unwrap().len(), 1);
     let tag = list("/blog/tags/odd");
     assert_eq!(tag.tag.as_deref(), Some("odd"));
     assert_eq!(tag.total_posts, 4);

@@ -4,11 +4,11 @@
 //! reads them through TypeScript types generated from this file (`frontend/src/schema.ts`, kept
 //! current by the `generated_types_are_current` test). Field names are camelCase on the wire.
 
+pub mod body;
 mod export;
 pub mod route_files;
-mod shrink;
+pub use body::Body;
 pub use export::typescript_declarations;
-pub use shrink::shrink_blocks;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -16,11 +16,6 @@ use ts_rs::TS;
 
 // ---------------------------------------------------------------------------------------------
 // Document tree: what Markdown compiles to. React renders one component per node type.
-
-/// A page's content. Shared, not copied, between the compiled file and the pages that show it
-/// (its own, a blog list): the copies were a third of the content stage's memory (`check` of
-/// 2 042 pages: 416 MB, 268 MB shared). Serialized as the list itself.
-pub type Blocks = std::sync::Arc<Vec<Block>>;
 
 /// A block-level node.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -582,10 +577,11 @@ pub struct DocPage {
     pub id: String,
     pub title: String,
     pub description: String,
-    pub content: Blocks,
+    #[ts(as = "Vec<Block>")]
+    pub content: Body,
     pub toc: Vec<TocItem>,
     pub hide_toc: bool,
-    // Shared by every doc of the sidebar, as `Blocks` are, not copied into each.
+    // Shared by every doc of the sidebar, as bodies are, not copied into each.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sidebar: Option<std::sync::Arc<Sidebar>>,
     /// The categories above this doc, outermost first.
@@ -700,7 +696,8 @@ pub struct BlogPostSummary {
     pub date: String,
     pub reading_minutes: u32,
     pub tags: Vec<TagLink>,
-    pub summary: Blocks,
+    #[ts(as = "Vec<Block>")]
+    pub summary: Body,
     /// The post continues after the summary (a "read more" link is shown).
     pub truncated: bool,
 }
@@ -717,7 +714,8 @@ pub struct BlogPostPage {
     /// Words a reader may search for that the post does not use (front matter `keywords`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub keywords: Vec<String>,
-    pub content: Blocks,
+    #[ts(as = "Vec<Block>")]
+    pub content: Body,
     pub toc: Vec<TocItem>,
     pub hide_toc: bool,
     /// The newer and older neighbours in date order.
@@ -779,7 +777,8 @@ pub struct Feature {
 pub struct StandalonePage {
     pub title: String,
     pub description: String,
-    pub content: Blocks,
+    #[ts(as = "Vec<Block>")]
+    pub content: Body,
     pub toc: Vec<TocItem>,
     pub hide_toc: bool,
 }

@@ -4,7 +4,7 @@
 
 use crate::words::spaced;
 use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
-use site_schema::{Block, Component, Inline, InlineNode, Page, PageData, SearchKind, SearchTitle, Token};
+use site_schema::{Block, Body, Component, Inline, InlineNode, Page, PageData, SearchKind, SearchTitle, Token};
 use std::fmt::Write;
 
 /// A searchable page (a doc or a blog post) and what the index is fed for it.
@@ -13,7 +13,7 @@ pub struct SearchRecord<'a> {
     pub title: SearchTitle,
     pub description: &'a str,
     pub keywords: &'a [String],
-    pub content: &'a [Block],
+    pub content: &'a Body,
 }
 
 /// The sort key that gives each page its position in the site's list of searchable pages.
@@ -38,7 +38,9 @@ impl<'a> SearchRecord<'a> {
     /// The HTML Pagefind indexes for this page, the page being `position` in the site's list and
     /// in shard `shard`, and the plain text in it. Metadata is segmented into words (Pagefind splits metadata on
     /// spaces only); the title and keywords are searched as metadata, and weigh more than the text.
-    pub fn html(&self, language: &str, position: usize, shard: usize) -> (String, String) {
+    /// An error when the page's body does not parse (a damaged build cache).
+    pub fn html(&self, language: &str, position: usize, shard: usize) -> Result<(String, String), serde_json::Error> {
+        let content = self.content.blocks()?;
         let kind = match self.title.kind {
             SearchKind::Docs => "docs",
             SearchKind::Blog => "blog",
@@ -62,9 +64,9 @@ impl<'a> SearchRecord<'a> {
         if !self.description.is_empty() {
             w.wrapped("p", |w| w.text(self.description));
         }
-        w.blocks(self.content);
+        w.blocks(&content);
         w.html.push_str("</main></body></html>");
-        (w.html, w.plain)
+        Ok((w.html, w.plain))
     }
 }
 
@@ -282,7 +284,7 @@ mod tests {
         ]);
         let record = SearchRecord::of(&page, &blog_title()).unwrap();
         assert_eq!(record.title.section.as_deref(), Some("博客"));
-        let (html, plain) = record.html("zh-hans", 7, 2);
+        let (html, plain) = record.html("zh-hans", 7, 2).unwrap();
         assert!(html.starts_with("<!DOCTYPE html><html lang=\"zh-hans\">"));
         assert!(html.contains("data-pagefind-filter=\"type:blog\" data-pagefind-sort=\"position:7\">"));
         assert!(html.contains("<span data-pagefind-filter=\"shard:2\"></span>"));

@@ -157,15 +157,19 @@ impl Shard<'_> {
 
     fn build_here(&self) -> Result<Built> {
         let dir = self.dir.join(shards::folder(self.n));
-        let (documents, plain): (Vec<_>, Vec<_>) = self
+        let made: Vec<_> = self
             .positions
             .par_iter()
             .map(|&position| {
                 let record = &self.records[position];
-                let (html, plain) = record.html(self.language, position, self.n);
-                ((record.title.route.clone(), html), plain)
+                let route = &record.title.route;
+                let (html, plain) = record
+                    .html(self.language, position, self.n)
+                    .with_context(|| format!("{route}: the page's body does not parse (remove .cache/docsite)"))?;
+                Ok(((route.clone(), html), plain))
             })
-            .unzip();
+            .collect::<Result<_>>()?;
+        let (documents, plain): (Vec<_>, Vec<_>) = made.into_iter().unzip();
         let entry = self.cache.map(|(cache, salt)| cache.join(documents_key(salt, self.n == 0, &documents)));
         if let Some(entry) = entry.as_deref().filter(|e| e.is_dir())
             && let Ok(probes) = std::fs::read_to_string(entry.join(PROBES_FILE))
