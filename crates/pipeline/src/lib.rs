@@ -157,6 +157,9 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
             };
             let ((renderer, written), compressing) =
                 stages.run("prerender", || render.run(&stamp.build_id(), &out, cache.as_ref()))?;
+            // Only `dev` renders again: a build's Node processes (about 120 MB each) end now,
+            // not after the index's tail.
+            let renderer = renderer.filter(|_| opts.dev);
             if !opts.dev {
                 // Not the index's folder: it is being written at this moment.
                 stages.run("compress", || compress_rest(&out, compressing, cache.as_deref()))?;
@@ -169,12 +172,7 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
         let index_dir = out.join(site_search::BUNDLE_DIR);
         stages.run("compress", || compress::precompress(&index_dir, None, cache.as_deref()))?;
     }
-    if let Some(drawing) = drawing {
-        stages.run("cards", || {
-            drawing.join().map_err(|_| anyhow!("the card thread panicked"))??;
-            cards::copy(&site, &opts.root, &out)
-        })?;
-    }
+    finish_cards(&mut stages, drawing, &site, &opts.root, &out)?;
     publish(&out, &stamp, staging, cache.as_deref())?;
     let report = Report {
         pages: site.pages.len(),
@@ -198,7 +196,7 @@ fn start_cards(
     site: &mut Site,
     words: &site_model::Words,
     frontend: &Frontend,
-) -> Result<Option<std::thread::JoinHandle<Result<usize>>>> {
+) -> Result<Option<Drawing>> {
     if !config.site.social_cards || opts.dev {
         return Ok(None);
     }
@@ -208,6 +206,18 @@ fn start_cards(
         drawing.draw()
     })))
 }
+
+/// Waits for the cards' drawing ([`start_cards`]) and puts the pages' cards in the output.
+fn finish_cards(stages: &mut Stages, drawing: Option<Drawing>, site: &Site, root: &Path, out: &Path) -> Result<()> {
+    let Some(drawing) = drawing else { return Ok(()) };
+    stages.run("cards", || {
+        drawing.join().map_err(|_| anyhow!("the card thread panicked"))??;
+        cards::copy(site, root, out)
+    })
+}
+
+/// The cards being drawn, and how many.
+type Drawing = std::thread::JoinHandle<Result<usize>>;
 
 /// Stamps the finished output, swaps it in (a build; `dev` writes in place) and tidies the
 /// cache.
