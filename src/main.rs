@@ -6,6 +6,7 @@
 //!   cargo run --release -- check            every validation of the build, nothing written
 //!   cargo run --release -- routes           every route, its kind and its source file
 
+mod alloc;
 mod dev;
 mod dev_error_page;
 mod serve;
