@@ -77,3 +77,28 @@ fn an_unchanged_build_renders_nothing() {
     let again = build(site.path(), &site.path().join("build"));
     assert_eq!(again.rendered, 0, "{again:?}");
 }
+
+/// The content cache keeps each page's body as JSON and reads it back without a parse
+/// (`site_schema::Body`): a body that no longer parses (a damaged cache) stops the build with
+/// the page and the remedy, not a panic, and the built site stays as it was.
+#[test]
+fn a_damaged_body_in_the_content_cache_is_an_error_naming_the_page() {
+    let site = fixture_copy();
+    let root = site.path();
+    build(root, &root.join("build"));
+    let before = tree(&root.join("build"));
+    for entry in std::fs::read_dir(root.join(".cache/docsite/content")).unwrap() {
+        let path = entry.unwrap().path();
+        let mut kept: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        kept["doc"]["content"][1] = serde_json::json!([{ "t": "no-such-block" }]);
+        std::fs::write(&path, kept.to_string()).unwrap();
+    }
+    let mut opts = Options::new(root);
+    opts.frontend = site_testkit::frontend();
+    let e = format!("{:#}", site_pipeline::build(&opts).expect_err("the damaged bodies are found"));
+    assert!(e.contains("the page's body does not parse (remove .cache/docsite)"), "{e}");
+    assert!(e.contains("/docs/") || e.contains("/blog/"), "names the page: {e}");
+    assert_eq!(tree(&root.join("build")), before, "the built site is untouched");
+    std::fs::remove_dir_all(root.join(".cache")).unwrap();
+    build(root, &root.join("build"));
+}
