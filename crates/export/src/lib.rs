@@ -34,7 +34,7 @@ pub const LLMS_FULL_TXT: &str = "llms-full.txt";
 /// content. `None` for pages that are neither docs nor blog posts; an error when the page's body
 /// does not parse (a damaged build cache).
 pub fn page_markdown(page: &PageData, site: &SiteData, words: &Words) -> anyhow::Result<Option<String>> {
-    page::page_markdown_under(page, words, &urls::site_root(site)).with_context(|| twin_failed(page))
+    page::page_markdown_under(page, words, &urls::site_root(site)).with_context(|| page.route.clone())
 }
 
 /// The text of `/llms.txt`.
@@ -49,14 +49,9 @@ pub fn llms_full_txt(site: &Site, words: &Words) -> anyhow::Result<String> {
     let twins = site
         .pages
         .iter()
-        .map(|p| page::page_markdown_under(p, words, &root).with_context(|| twin_failed(p)))
+        .map(|p| page::page_markdown_under(p, words, &root).with_context(|| p.route.clone()))
         .collect::<anyhow::Result<Vec<_>>>()?;
     Ok(llms::llms_full_txt(site, &llms::ReadingOrder::of(site), &twins, words, &root))
-}
-
-/// The error of a page whose twin cannot be printed.
-fn twin_failed(page: &PageData) -> String {
-    format!("{}: the page's body does not parse (remove .cache/docsite)", page.route)
 }
 
 #[cfg(test)]

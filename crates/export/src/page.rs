@@ -21,7 +21,7 @@ pub(crate) fn page_markdown_under(
     page: &PageData,
     words: &Words,
     root: &str,
-) -> Result<Option<String>, serde_json::Error> {
+) -> Result<Option<String>, site_schema::Damaged> {
     let (header, content) = match &page.page {
         Page::Doc(d) => (Header { title: &d.title, description: &d.description, post: None }, &d.content),
         Page::BlogPost(b) => {

@@ -39,7 +39,7 @@ pub fn write_with(
     let twins = site
         .pages
         .par_iter()
-        .map(|page| page_markdown_under(page, words, &root).with_context(|| crate::twin_failed(page)))
+        .map(|page| page_markdown_under(page, words, &root).with_context(|| page.route.clone()))
         .collect::<Result<Vec<_>>>()?;
     let files: Vec<(PathBuf, &str)> = site
         .pages

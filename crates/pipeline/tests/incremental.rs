@@ -96,7 +96,7 @@ fn a_damaged_body_in_the_content_cache_is_an_error_naming_the_page() {
     let mut opts = Options::new(root);
     opts.frontend = site_testkit::frontend();
     let e = format!("{:#}", site_pipeline::build(&opts).expect_err("the damaged bodies are found"));
-    assert!(e.contains("the page's body does not parse (remove .cache/docsite)"), "{e}");
+    assert!(e.contains("the page's body does not parse: the build cache is damaged, remove .cache/docsite"), "{e}");
     assert!(e.contains("/docs/") || e.contains("/blog/"), "names the page: {e}");
     assert_eq!(tree(&root.join("build")), before, "the built site is untouched");
     std::fs::remove_dir_all(root.join(".cache")).unwrap();

@@ -34,8 +34,8 @@ impl Body {
     }
 
     /// The blocks, parsed back. An error only when the JSON came from a damaged build cache.
-    pub fn blocks(&self) -> Result<Vec<Block>, serde_json::Error> {
-        serde_json::from_str(self.0.json.get())
+    pub fn blocks(&self) -> Result<Vec<Block>, Damaged> {
+        serde_json::from_str(self.0.json.get()).map_err(Damaged)
     }
 
     pub fn json(&self) -> &str {
@@ -59,6 +59,19 @@ impl Default for Body {
         Body::new(&[])
     }
 }
+
+/// A body that does not parse back into blocks. The engine wrote every body it reads, so only
+/// a damaged build cache (whose bodies are read back unparsed, [`kept`]) can hold one.
+#[derive(Debug)]
+pub struct Damaged(serde_json::Error);
+
+impl std::fmt::Display for Damaged {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the page's body does not parse: the build cache is damaged, remove .cache/docsite ({})", self.0)
+    }
+}
+
+impl std::error::Error for Damaged {}
 
 fn components<'a>(blocks: &'a [Block], names: &mut BTreeSet<&'a str>) {
     for b in blocks {

@@ -7,7 +7,7 @@
 pub mod body;
 mod export;
 pub mod route_files;
-pub use body::Body;
+pub use body::{Body, Damaged};
 pub use export::typescript_declarations;
 
 use schemars::JsonSchema;

@@ -39,7 +39,12 @@ impl<'a> SearchRecord<'a> {
     /// in shard `shard`, and the plain text in it. Metadata is segmented into words (Pagefind splits metadata on
     /// spaces only); the title and keywords are searched as metadata, and weigh more than the text.
     /// An error when the page's body does not parse (a damaged build cache).
-    pub fn html(&self, language: &str, position: usize, shard: usize) -> Result<(String, String), serde_json::Error> {
+    pub fn html(
+        &self,
+        language: &str,
+        position: usize,
+        shard: usize,
+    ) -> Result<(String, String), site_schema::Damaged> {
         let content = self.content.blocks()?;
         let kind = match self.title.kind {
             SearchKind::Docs => "docs",

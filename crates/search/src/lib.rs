@@ -163,9 +163,7 @@ impl Shard<'_> {
             .map(|&position| {
                 let record = &self.records[position];
                 let route = &record.title.route;
-                let (html, plain) = record
-                    .html(self.language, position, self.n)
-                    .with_context(|| format!("{route}: the page's body does not parse (remove .cache/docsite)"))?;
+                let (html, plain) = record.html(self.language, position, self.n).with_context(|| route.clone())?;
                 Ok(((route.clone(), html), plain))
             })
             .collect::<Result<_>>()?;
