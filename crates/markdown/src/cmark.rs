@@ -600,8 +600,8 @@ fn alert_kind(k: BlockQuoteKind) -> AdmonitionKind {
     }
 }
 
-/// The text of inlines without markup (for ids, alt text and titles).
-fn plain_text(inlines: &[Inline]) -> String {
+/// The text of inlines without markup (for ids, alt text, titles and a page's lead).
+pub(crate) fn plain_text(inlines: &[Inline]) -> String {
     fn walk(inlines: &[Inline], s: &mut String) {
         for i in inlines {
             match i {

@@ -18,7 +18,7 @@ mod slug;
 pub use frontmatter::FrontMatter;
 pub use slug::tag_slug;
 
-use site_schema::{Block, Body, Inline, InlineNode};
+use site_schema::{Block, Body, Inline};
 use std::path::{Path, PathBuf};
 
 /// A problem found in a content file, with the line it is on (1-based, counting the whole
@@ -108,7 +108,7 @@ impl Document {
         (han_chars, latin_words): (usize, usize),
     ) -> Self {
         let lead = blocks.iter().find_map(|b| match b {
-            Block::Paragraph { children } => Some(plain_text(children)),
+            Block::Paragraph { children } => Some(cmark::plain_text(children)),
             _ => None,
         });
         let footnote_ids = blocks
@@ -144,22 +144,6 @@ impl Document {
         let minutes = self.han_chars as f64 / 300.0 + self.latin_words as f64 / 200.0;
         (minutes.ceil() as u32).max(1)
     }
-}
-
-/// The text of inlines without their markup: links, emphasis and code keep their text; images,
-/// breaks and inline HTML drop out.
-pub fn plain_text(inlines: &[Inline]) -> String {
-    inlines
-        .iter()
-        .map(|i| match i {
-            Inline::Text(t) => t.clone(),
-            Inline::Node(InlineNode::Code { text }) => text.clone(),
-            Inline::Node(
-                InlineNode::Link { children, .. } | InlineNode::Em { children } | InlineNode::Strong { children },
-            ) => plain_text(children),
-            Inline::Node(_) => String::new(),
-        })
-        .collect()
 }
 
 /// Where a content file lives, which decides the front matter it may use.
