@@ -21,7 +21,6 @@ mod write;
 pub use site_model::Words;
 pub use write::{Stats, write, write_with};
 
-use anyhow::Context;
 use site_model::Site;
 use site_schema::{PageData, SiteData};
 
@@ -34,7 +33,7 @@ pub const LLMS_FULL_TXT: &str = "llms-full.txt";
 /// content. `None` for pages that are neither docs nor blog posts; an error when the page's body
 /// does not parse (a damaged build cache).
 pub fn page_markdown(page: &PageData, site: &SiteData, words: &Words) -> anyhow::Result<Option<String>> {
-    page::page_markdown_under(page, words, &urls::site_root(site)).with_context(|| page.route.clone())
+    page::page_markdown_under(page, words, &urls::site_root(site))
 }
 
 /// The text of `/llms.txt`.
@@ -46,11 +45,8 @@ pub fn llms_txt(site: &Site, words: &Words) -> String {
 /// The text of `/llms-full.txt`.
 pub fn llms_full_txt(site: &Site, words: &Words) -> anyhow::Result<String> {
     let root = urls::site_root(&site.data);
-    let twins = site
-        .pages
-        .iter()
-        .map(|p| page::page_markdown_under(p, words, &root).with_context(|| p.route.clone()))
-        .collect::<anyhow::Result<Vec<_>>>()?;
+    let twins =
+        site.pages.iter().map(|p| page::page_markdown_under(p, words, &root)).collect::<anyhow::Result<Vec<_>>>()?;
     Ok(llms::llms_full_txt(site, &llms::ReadingOrder::of(site), &twins, words, &root))
 }
 

@@ -3,6 +3,7 @@
 use crate::Words;
 use crate::blocks::sequence;
 use crate::printer::{Context, Printer};
+use anyhow::Context as _;
 use site_model::fill;
 use site_schema::{Block, Page, PageData};
 
@@ -15,13 +16,9 @@ struct Header<'a> {
 }
 
 /// The page as Markdown, for docs and blog posts; `None` for every other kind of page.
-/// `root` is the site's origin and base URL (`crate::urls::site_root`). An error when the page's
-/// body does not parse (a damaged build cache).
-pub(crate) fn page_markdown_under(
-    page: &PageData,
-    words: &Words,
-    root: &str,
-) -> Result<Option<String>, site_schema::Damaged> {
+/// `root` is the site's origin and base URL (`crate::urls::site_root`). An error, naming the
+/// page, when its body does not parse (a damaged build cache).
+pub(crate) fn page_markdown_under(page: &PageData, words: &Words, root: &str) -> anyhow::Result<Option<String>> {
     let (header, content) = match &page.page {
         Page::Doc(d) => (Header { title: &d.title, description: &d.description, post: None }, &d.content),
         Page::BlogPost(b) => {
@@ -30,7 +27,7 @@ pub(crate) fn page_markdown_under(
         }
         _ => return Ok(None),
     };
-    let content = content.blocks()?;
+    let content = content.blocks().with_context(|| page.route.clone())?;
     // Room for a typical page, so the buffer seldom grows.
     let capacity = 1024 + 400 * content.len();
     let mut p = Printer::new(words, root, &page.route, capacity);

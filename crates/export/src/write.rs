@@ -36,11 +36,8 @@ pub fn write_with(
     let write_file =
         |path: &Path, text: &str| put(path, text.as_bytes()).with_context(|| format!("writing {}", path.display()));
     let root = urls::site_root(&site.data);
-    let twins = site
-        .pages
-        .par_iter()
-        .map(|page| page_markdown_under(page, words, &root).with_context(|| page.route.clone()))
-        .collect::<Result<Vec<_>>>()?;
+    let twins =
+        site.pages.par_iter().map(|page| page_markdown_under(page, words, &root)).collect::<Result<Vec<_>>>()?;
     let files: Vec<(PathBuf, &str)> = site
         .pages
         .iter()

@@ -90,7 +90,7 @@ fn a_damaged_body_in_the_content_cache_is_an_error_naming_the_page() {
     for entry in std::fs::read_dir(root.join(".cache/docsite/content")).unwrap() {
         let path = entry.unwrap().path();
         let mut kept: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
-        kept["doc"]["content"][1] = serde_json::json!([{ "t": "no-such-block" }]);
+        kept["doc"]["content"]["json"] = serde_json::json!([{ "t": "no-such-block" }]);
         std::fs::write(&path, kept.to_string()).unwrap();
     }
     let mut opts = Options::new(root);

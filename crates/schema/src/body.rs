@@ -17,6 +17,8 @@ use std::sync::Arc;
 #[derive(Clone)]
 pub struct Body(Arc<Packed>);
 
+/// Also the form the build cache keeps a body in ([`kept`]).
+#[derive(Serialize, Deserialize)]
 struct Packed {
     json: Box<RawValue>,
     /// The registry names of the components in it, sorted: their code loads before the page
@@ -26,8 +28,8 @@ struct Packed {
 
 impl Body {
     pub fn new(blocks: &[Block]) -> Body {
-        let json = serde_json::to_string(blocks).expect("a document tree is always JSON");
-        let json = RawValue::from_string(json).expect("serde_json wrote it");
+        // Written straight to raw JSON: `RawValue::from_string` would parse it all again.
+        let json = serde_json::value::to_raw_value(blocks).expect("a document tree is always JSON");
         let mut names = BTreeSet::new();
         components(blocks, &mut names);
         Body(Arc::new(Packed { json, components: names.into_iter().map(str::to_owned).collect() }))
@@ -124,12 +126,11 @@ pub mod kept {
     use super::*;
 
     pub fn serialize<S: Serializer>(body: &Body, s: S) -> Result<S::Ok, S::Error> {
-        (&body.0.components, &body.0.json).serialize(s)
+        body.0.serialize(s)
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Body, D::Error> {
-        let (components, json) = <(Vec<String>, Box<RawValue>)>::deserialize(d)?;
-        Ok(Body(Arc::new(Packed { json, components })))
+        Arc::<Packed>::deserialize(d).map(Body)
     }
 
     /// [`kept`] for an optional body.
@@ -137,12 +138,11 @@ pub mod kept {
         use super::*;
 
         pub fn serialize<S: Serializer>(body: &Option<Body>, s: S) -> Result<S::Ok, S::Error> {
-            body.as_ref().map(|b| (&b.0.components, &b.0.json)).serialize(s)
+            body.as_ref().map(|b| &b.0).serialize(s)
         }
 
         pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Body>, D::Error> {
-            let kept = Option::<(Vec<String>, Box<RawValue>)>::deserialize(d)?;
-            Ok(kept.map(|(components, json)| Body(Arc::new(Packed { json, components }))))
+            Ok(Option::<Arc<Packed>>::deserialize(d)?.map(Body))
         }
     }
 }
