@@ -36,15 +36,10 @@ impl<'a> SearchRecord<'a> {
     }
 
     /// The HTML Pagefind indexes for this page, the page being `position` in the site's list and
-    /// in shard `shard`, and the plain text in it. Metadata is segmented into words (Pagefind splits metadata on
-    /// spaces only); the title and keywords are searched as metadata, and weigh more than the text.
+    /// in shard `shard`. Metadata is segmented into words (Pagefind splits metadata on spaces
+    /// only); the title and keywords are searched as metadata, and weigh more than the text.
     /// An error when the page's body does not parse (a damaged build cache).
-    pub fn html(
-        &self,
-        language: &str,
-        position: usize,
-        shard: usize,
-    ) -> Result<(String, String), site_schema::Damaged> {
+    pub fn html(&self, language: &str, position: usize, shard: usize) -> Result<String, site_schema::Damaged> {
         let content = self.content.blocks()?;
         let kind = match self.title.kind {
             SearchKind::Docs => "docs",
@@ -61,7 +56,6 @@ impl<'a> SearchRecord<'a> {
         let keywords = self.keywords.join(" ");
         if !keywords.trim().is_empty() {
             w.meta("keywords", &spaced(&keywords));
-            w.plain.push_str(&keywords);
         }
         w.html.push_str("<h1 data-pagefind-weight=\"10\">");
         w.text(&self.title.title);
@@ -71,21 +65,19 @@ impl<'a> SearchRecord<'a> {
         }
         w.blocks(&content);
         w.html.push_str("</main></body></html>");
-        Ok((w.html, w.plain))
+        Ok(w.html)
     }
 }
 
-/// The HTML fed to Pagefind, and the same text without markup.
+/// The HTML fed to Pagefind.
 #[derive(Default)]
 struct Writer {
     html: String,
-    plain: String,
 }
 
 impl Writer {
     fn text(&mut self, s: &str) {
         self.html.push_str(&text(s));
-        self.plain.push_str(s);
     }
 
     fn meta(&mut self, name: &str, value: &str) {
@@ -96,7 +88,6 @@ impl Writer {
         let _ = write!(self.html, "<{tag}>");
         inner(self);
         let _ = write!(self.html, "</{tag}>");
-        self.plain.push('\n');
     }
 
     fn blocks(&mut self, blocks: &[Block]) {
@@ -157,7 +148,6 @@ impl Writer {
         let _ = write!(self.html, "<h{level} id=\"{}\">", attr(id));
         self.inlines(children);
         let _ = write!(self.html, "</h{level}>");
-        self.plain.push('\n');
     }
 
     fn table(&mut self, head: &[Vec<Inline>], rows: &[Vec<Vec<Inline>>]) {
@@ -289,7 +279,7 @@ mod tests {
         ]);
         let record = SearchRecord::of(&page, &blog_title()).unwrap();
         assert_eq!(record.title.section.as_deref(), Some("博客"));
-        let (html, plain) = record.html("zh-hans", 7, 2).unwrap();
+        let html = record.html("zh-hans", 7, 2).unwrap();
         assert!(html.starts_with("<!DOCTYPE html><html lang=\"zh-hans\">"));
         assert!(html.contains("data-pagefind-filter=\"type:blog\" data-pagefind-sort=\"position:7\">"));
         assert!(html.contains("<span data-pagefind-filter=\"shard:2\"></span>"));
@@ -299,7 +289,6 @@ mod tests {
         // Text is escaped, never markup.
         assert!(html.contains("<p>用 &lt;RecoilRoot&gt;</p>"), "{html}");
         assert!(html.contains("<pre>atom({key})\n</pre>"));
-        assert!(plain.contains("用 <RecoilRoot>") && plain.contains("发布说明") && plain.contains("修复与改进"));
     }
 
     #[test]

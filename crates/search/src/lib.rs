@@ -19,7 +19,7 @@ mod words;
 
 use anyhow::{Context, Result, bail};
 use document::SearchRecord;
-use pagefind::api::{PagefindIndex, SyntheticFile};
+use pagefind::api::{FossickedData, PagefindIndex, SyntheticFile};
 use pagefind::options::PagefindServiceConfig;
 use rayon::prelude::*;
 use reuse::Reuse;
@@ -157,17 +157,16 @@ impl Shard<'_> {
 
     fn build_here(&self) -> Result<Built> {
         let dir = self.dir.join(shards::folder(self.n));
-        let made: Vec<_> = self
+        let documents: Vec<(String, String)> = self
             .positions
             .par_iter()
             .map(|&position| {
                 let record = &self.records[position];
                 let route = &record.title.route;
-                let (html, plain) = record.html(self.language, position, self.n).with_context(|| route.clone())?;
-                Ok(((route.clone(), html), plain))
+                let html = record.html(self.language, position, self.n).with_context(|| route.clone())?;
+                Ok((route.clone(), html))
             })
             .collect::<Result<_>>()?;
-        let (documents, plain): (Vec<_>, Vec<_>) = made.into_iter().unzip();
         let entry = self.cache.map(|(cache, salt)| cache.join(documents_key(salt, self.n == 0, &documents)));
         if let Some(entry) = entry.as_deref().filter(|e| e.is_dir())
             && let Ok(probes) = std::fs::read_to_string(entry.join(PROBES_FILE))
@@ -175,13 +174,6 @@ impl Shard<'_> {
             self.reuse.keep_listed(&std::fs::read_to_string(entry.join(REUSED_FILE)).unwrap_or_default());
             return Ok(Built { stats: restore(entry, &dir)?, probes, entry: Some(entry.to_path_buf()) });
         }
-        let titles = self.positions.iter().map(|&p| self.records[p].title.title.as_str());
-        let documents: Vec<Document> = documents
-            .into_iter()
-            .zip(plain)
-            .zip(titles)
-            .map(|(((url, html), plain), title)| Document { url, html, title, plain })
-            .collect();
         let pages = documents.len();
         let (files, probes, mut reused) = pagefind_bundle(documents, self.reuse)?;
         runtime_version(&files)?;
@@ -319,40 +311,29 @@ fn prune(cache: &Path, used: &HashSet<PathBuf>) {
     }
 }
 
-/// A page as the index is given it: its HTML for Pagefind, and its title and plain text for the
-/// preload prefixes.
-struct Document<'a> {
-    url: String,
-    html: String,
-    title: &'a str,
-    plain: String,
-}
-
-/// Runs Pagefind over the documents (in the caller's thread pool): the files of its bundle (to
-/// write with [`Reuse::write`]), the documents' prefixes query, and the kept readings used.
-fn pagefind_bundle(documents: Vec<Document>, reuse: &Reuse) -> Result<(Vec<SyntheticFile>, String, Vec<String>)> {
+/// Runs Pagefind over the documents, `(url, html)` (in the caller's thread pool): the files of
+/// its bundle (to write with [`Reuse::write`]), the prefixes query of the words it indexed, and
+/// the kept readings used.
+fn pagefind_bundle(
+    documents: Vec<(String, String)>,
+    reuse: &Reuse,
+) -> Result<(Vec<SyntheticFile>, String, Vec<String>)> {
     let config = PagefindServiceConfig::builder().build();
     let mut index = PagefindIndex::new(Some(config)).context("configuring Pagefind")?;
     // Each page is read (or its reading loaded) on its own, side by side.
-    let (reads, reused): (Vec<reuse::Read>, Vec<String>) = documents
+    let (reads, reused): (Vec<FossickedData>, Vec<String>) = documents
         .into_par_iter()
-        .map(|d| {
-            reuse.read(&index, &d.url, &d.html, || {
-                let mut own = Prefixes::default();
-                own.add_text(d.title);
-                own.add_text(&d.plain);
-                own.into_words()
-            })
-        })
+        .map(|(url, html)| reuse.read(&index, &url, &html))
         .collect::<Result<Vec<_>>>()?
         .into_iter()
         .unzip();
     let runtime = tokio::runtime::Builder::new_current_thread().build().context("starting the index's runtime")?;
     runtime.block_on(async move {
+        // The index's own words, as Pagefind normalized them: the probes reach each of them.
         let mut prefixes = Prefixes::default();
         for read in reads {
-            prefixes.extend(read.prefixes);
-            index.add_fossicked(read.fossicked).await;
+            read.word_data.keys().chain(read.meta_word_data.keys()).for_each(|w| prefixes.add_word(w));
+            index.add_fossicked(read).await;
         }
         let files = index.get_files_deferring_gzip().await.context("writing the search index")?;
         Ok((files, prefixes.query(), reused))

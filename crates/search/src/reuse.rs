@@ -1,5 +1,5 @@
 //! What the index keeps between builds below the shard: Pagefind's reading of each document
-//! (with the document's preload prefixes) and the gzipped bytes of each index file, both keyed
+//! (as JSON compressed with LZ4, a third of the size) and the gzipped bytes of each index file, both keyed
 //! by a hash of what they are made from. When one page of a shard changes, the shard is indexed
 //! again (Pagefind has no incremental mode), but only that page is read and only the files that
 //! changed are compressed. On this site, an edit's index went from about 560 ms of CPU (all of
@@ -17,14 +17,6 @@ use std::sync::Mutex;
 /// The folders of the cache, inside the index's cache folder.
 pub(crate) const PAGES: &str = "pages";
 pub(crate) const GZIP: &str = "gzip";
-
-/// A document as read for the index: kept as JSON compressed with LZ4 (a third of the size).
-#[derive(serde::Serialize, serde::Deserialize)]
-pub(crate) struct Read {
-    pub fossicked: FossickedData,
-    /// The document's preload prefixes (see [`crate::words::Prefixes`]).
-    pub prefixes: Vec<String>,
-}
 
 /// The kept readings and compressed files, and which of them this index used (the rest is
 /// removed at the end: [`Reuse::prune`]).
@@ -57,13 +49,7 @@ impl Reuse {
 
     /// The document `(url, html)` as read for the index (kept, or read now), and the line that
     /// names its entry (see [`Reuse::keep_listed`]).
-    pub fn read(
-        &self,
-        index: &PagefindIndex,
-        url: &str,
-        html: &str,
-        prefixes: impl FnOnce() -> Vec<String>,
-    ) -> Result<(Read, String)> {
+    pub fn read(&self, index: &PagefindIndex, url: &str, html: &str) -> Result<(FossickedData, String)> {
         let key =
             crate::key([self.salt.as_bytes(), crate::PAGEFIND_VERSION.as_bytes(), url.as_bytes(), html.as_bytes()]);
         let line = format!("{PAGES}/{key}");
@@ -77,9 +63,7 @@ impl Reuse {
         {
             return Ok((read, line));
         }
-        let fossicked =
-            index.fossick_html(url.to_owned(), html.to_owned()).with_context(|| format!("indexing {url}"))?;
-        let read = Read { fossicked, prefixes: prefixes() };
+        let read = index.fossick_html(url.to_owned(), html.to_owned()).with_context(|| format!("indexing {url}"))?;
         if let Some(entry) = entry {
             keep(&entry, &lz4_flex::compress_prepend_size(&serde_json::to_vec(&read)?));
         }
