@@ -46,7 +46,7 @@ fn rgb([r, g, b]: [u8; 3]) -> Color {
 }
 
 /// Which font a text part uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Weight {
     Bold,
     Regular,
@@ -173,14 +173,6 @@ pub fn paint_accent(card: &mut Pixmap) {
     let (x, y, w, h) = ACCENT_BAR;
     let bar = Rect::from_xywh(x, y, w, h).expect("a positive rect");
     card.fill_rect(bar, &solid(rgb(ACCENT_COLOR)), Transform::identity(), None);
-}
-
-pub fn paint(card: &mut Pixmap, part: &TextPart, face: &Face) {
-    let mut path = PathBuilder::new();
-    face.draw(&part.line.glyphs, part.size, part.x, part.baseline, &mut path);
-    if let Some(path) = path.finish() {
-        card.fill_path(&path, &solid(part.color), FillRule::Winding, Transform::identity(), None);
-    }
 }
 
 fn solid(color: Color) -> Paint<'static> {

@@ -6,7 +6,7 @@ use sha2::{Digest, Sha256};
 use crate::CardText;
 
 /// Bump when the design or the layout changes, so every card is drawn again.
-pub const LAYOUT_VERSION: u32 = 1;
+pub const LAYOUT_VERSION: u32 = 2;
 
 /// Hex characters in a key: 64 bits, no collision in any number of pages a site has.
 const KEY_HEX_LEN: usize = 16;

@@ -9,6 +9,7 @@
 mod batch;
 mod card;
 mod font;
+mod glyphs;
 mod key;
 mod layout;
 
@@ -24,6 +25,7 @@ pub use key::{LAYOUT_VERSION, card_key};
 
 use card::{Composition, TextPart, Weight};
 use font::Face;
+use glyphs::Glyphs;
 
 /// The npm package the font comes from (a devDependency of `frontend/`).
 pub const FONT_PACKAGE: &str = "@expo-google-fonts/noto-sans-sc";
@@ -91,6 +93,7 @@ struct Loaded {
     bold: Face,
     regular: Face,
     background: Pixmap,
+    glyphs: Glyphs,
 }
 
 impl Renderer {
@@ -145,7 +148,14 @@ impl Renderer {
                 || rayon::join(|| Face::load(&self.fonts.bold), || Face::load(&self.fonts.regular)),
                 || card::background(&self.logo_svg),
             );
-            let load = || Ok::<_, anyhow::Error>(Loaded { bold: fonts.0?, regular: fonts.1?, background: background? });
+            let load = || {
+                Ok::<_, anyhow::Error>(Loaded {
+                    bold: fonts.0?,
+                    regular: fonts.1?,
+                    background: background?,
+                    glyphs: Glyphs::default(),
+                })
+            };
             load().map_err(|e| format!("{e:#}"))
         });
         loaded.as_ref().map_err(|e| anyhow!("{e}"))
@@ -159,7 +169,7 @@ impl Loaded {
         }
         let parts = composition.title.iter().chain(&composition.section).chain([&composition.site_name]);
         for part in parts {
-            card::paint(pixmap, part, self.face(part.weight));
+            self.glyphs.paint(pixmap, part, self.face(part.weight));
         }
     }
 

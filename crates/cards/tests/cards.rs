@@ -194,3 +194,16 @@ fn a_logo_that_is_not_svg_is_refused() {
     let error = format!("{:#}", Renderer::new(&fonts(), b"not svg").err().unwrap());
     assert!(error.contains("logo"), "{error}");
 }
+
+/// Glyphs are drawn once and reused: a card is the same whether its glyphs were drawn for it or
+/// for earlier cards (a cold build and an edit's build write the same files).
+#[test]
+fn a_card_is_the_same_with_its_glyphs_drawn_before_or_for_it() {
+    let text = card("原子（atom）与选择器", Some("核心概念"));
+    let fresh = renderer().render(&text).unwrap();
+    let warm = renderer();
+    warm.render(&card("选择器（selector）与原子", Some("核心概念"))).unwrap();
+    warm.render(&card("atom selector 原子 选择器 核心概念", None)).unwrap();
+    assert!(warm.render(&text).unwrap() == fresh, "the card differs once its glyphs were drawn before");
+    assert!(warm.render(&text).unwrap() == fresh);
+}
