@@ -8,6 +8,7 @@ use std::sync::{Arc, RwLock};
 use resvg::tiny_skia::{FillRule, Mask, PathBuilder, Pixmap, Transform};
 
 use crate::card::{TextPart, Weight};
+use crate::encode::Changed;
 use crate::font::{Face, PlacedGlyph};
 
 /// Horizontal positions are kept to a quarter pixel; a glyph is drawn at most four ways a size.
@@ -41,8 +42,8 @@ pub struct Glyphs {
 }
 
 impl Glyphs {
-    /// Blends `part`'s glyphs onto `card` in its colour.
-    pub fn paint(&self, card: &mut Pixmap, part: &TextPart, face: &Face) {
+    /// Blends `part`'s glyphs onto `card` in its colour, marking the rows it changes.
+    pub fn paint(&self, card: &mut Pixmap, part: &TextPart, face: &Face, changed: &mut Changed) {
         let color = part.color.to_color_u8();
         let rgb = [color.red(), color.green(), color.blue()];
         let baseline = part.baseline.round();
@@ -52,7 +53,9 @@ impl Glyphs {
             let pen_y = (baseline - glyph.y * part.size).round() as i32;
             let key = Key { weight: part.weight, id: glyph.id, size: part.size.to_bits(), step };
             if let Some(coverage) = self.coverage(key, face, part.size) {
-                blend(card, &coverage, pen_x + coverage.left, pen_y + coverage.top, rgb);
+                let top = pen_y + coverage.top;
+                changed.mark(top, coverage.alpha.len() / coverage.width);
+                blend(card, &coverage, pen_x + coverage.left, top, rgb);
             }
         }
     }

@@ -8,6 +8,7 @@
 
 mod batch;
 mod card;
+mod encode;
 mod font;
 mod glyphs;
 mod key;
@@ -24,6 +25,7 @@ pub use card::{HEIGHT, TITLE_MAX_LINES, TITLE_SIZES, WIDTH};
 pub use key::{LAYOUT_VERSION, card_key};
 
 use card::{Composition, TextPart, Weight};
+use encode::{Changed, FilteredBackground};
 use font::Face;
 use glyphs::Glyphs;
 
@@ -93,6 +95,8 @@ struct Loaded {
     bold: Face,
     regular: Face,
     background: Pixmap,
+    /// The background's filtered rows, shared by every card's unchanged rows.
+    filtered: FilteredBackground,
     glyphs: Glyphs,
 }
 
@@ -138,8 +142,9 @@ impl Renderer {
         let loaded = self.loaded()?;
         let composition = card::compose(&loaded.bold, &loaded.regular, text);
         let mut pixmap = loaded.background.clone();
-        loaded.paint(&mut pixmap, &composition);
-        card::encode_png(&pixmap)
+        let mut changed = Changed::none(card::HEIGHT);
+        loaded.paint(&mut pixmap, &composition, &mut changed);
+        encode::png(&pixmap, &loaded.filtered, &changed)
     }
 
     fn loaded(&self) -> Result<&Loaded> {
@@ -149,10 +154,12 @@ impl Renderer {
                 || card::background(&self.logo_svg),
             );
             let load = || {
+                let background = background?;
                 Ok::<_, anyhow::Error>(Loaded {
                     bold: fonts.0?,
                     regular: fonts.1?,
-                    background: background?,
+                    filtered: FilteredBackground::of(&background),
+                    background,
                     glyphs: Glyphs::default(),
                 })
             };
@@ -163,13 +170,13 @@ impl Renderer {
 }
 
 impl Loaded {
-    fn paint(&self, pixmap: &mut Pixmap, composition: &Composition) {
+    fn paint(&self, pixmap: &mut Pixmap, composition: &Composition, changed: &mut Changed) {
         if composition.section.is_some() {
-            card::paint_accent(pixmap);
+            card::paint_accent(pixmap, changed);
         }
         let parts = composition.title.iter().chain(&composition.section).chain([&composition.site_name]);
         for part in parts {
-            self.glyphs.paint(pixmap, part, self.face(part.weight));
+            self.glyphs.paint(pixmap, part, self.face(part.weight), changed);
         }
     }
 
