@@ -26,6 +26,15 @@ impl Changed {
         }
     }
 
+    /// Puts the changed rows of `card` back as they are in `background`.
+    pub fn restore(&self, card: &mut Pixmap, background: &Pixmap) {
+        let row = card.width() as usize * PIXEL;
+        let rows = card.data_mut().chunks_exact_mut(row).zip(background.data().chunks_exact(row));
+        for ((drawn, original), _) in rows.zip(&self.0).filter(|(_, changed)| **changed) {
+            drawn.copy_from_slice(original);
+        }
+    }
+
     /// Whether row `y`'s filtered bytes differ from the background's.
     fn refilter(&self, y: usize) -> bool {
         self.0[y] || (y > 0 && self.0[y - 1])

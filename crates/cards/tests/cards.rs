@@ -195,15 +195,19 @@ fn a_logo_that_is_not_svg_is_refused() {
     assert!(error.contains("logo"), "{error}");
 }
 
-/// Glyphs are drawn once and reused: a card is the same whether its glyphs were drawn for it or
-/// for earlier cards (a cold build and an edit's build write the same files).
+/// Glyphs are drawn once and reused, and cards are drawn on reused copies of the background: a
+/// card is the same whether it is the renderer's first or follows others (a cold build and an
+/// edit's build write the same files), with or without the section's bar, on one line or three.
 #[test]
-fn a_card_is_the_same_with_its_glyphs_drawn_before_or_for_it() {
-    let text = card("原子（atom）与选择器", Some("核心概念"));
-    let fresh = renderer().render(&text).unwrap();
+fn a_card_is_the_same_whatever_cards_the_renderer_drew_before() {
+    let cards = [
+        card("原子（atom）与选择器", Some("核心概念")),
+        card("一个很长的标题：选择器（selector）与原子在并发渲染中怎样保持一致，以及为什么", None),
+        card("atom selector 原子 选择器 核心概念", Some("API 参考 › Core")),
+    ];
+    let fresh: Vec<Vec<u8>> = cards.iter().map(|c| renderer().render(c).unwrap()).collect();
     let warm = renderer();
-    warm.render(&card("选择器（selector）与原子", Some("核心概念"))).unwrap();
-    warm.render(&card("atom selector 原子 选择器 核心概念", None)).unwrap();
-    assert!(warm.render(&text).unwrap() == fresh, "the card differs once its glyphs were drawn before");
-    assert!(warm.render(&text).unwrap() == fresh);
+    for (i, c) in cards.iter().chain(&cards).enumerate() {
+        assert!(warm.render(c).unwrap() == fresh[i % cards.len()], "card {i} differs after the ones before it");
+    }
 }
