@@ -63,15 +63,11 @@ impl Face {
         Ok(Face { font, latin, han, units_per_em, ascent, descent })
     }
 
-    /// Adds the outlines of `glyphs` at `size` px, with the run's origin at (`x`, `baseline`).
-    pub fn draw(&self, glyphs: &[PlacedGlyph], size: f32, x: f32, baseline: f32, path: &mut PathBuilder) {
-        let outlines = self.font.outline_glyphs();
+    /// Adds the outline of glyph `id` at `size` px, with its pen at (`x`, `baseline`).
+    pub fn draw(&self, id: u32, size: f32, x: f32, baseline: f32, path: &mut PathBuilder) {
         let options = DrawOptions::new().with_ppem(Some(size));
-        let mut memory = Vec::new();
-        for glyph in glyphs {
-            let mut sink = OffsetSink { path: &mut *path, x: x + glyph.x * size, y: baseline - glyph.y * size };
-            draw_glyph(&outlines, glyph.id, &options, &mut memory, &mut sink);
-        }
+        let mut sink = OffsetSink { path, x, y: baseline };
+        draw_glyph(&self.font.outline_glyphs(), id, &options, &mut Vec::new(), &mut sink);
     }
 
     fn shape_run(&self, text: &str, script: Script, glyphs: &mut Shaped) {

@@ -9,7 +9,7 @@ use resvg::tiny_skia::{FillRule, Mask, PathBuilder, Pixmap, Transform};
 
 use crate::card::{TextPart, Weight};
 use crate::encode::Changed;
-use crate::font::{Face, PlacedGlyph};
+use crate::font::Face;
 
 /// Horizontal positions are kept to a quarter pixel; a glyph is drawn at most four ways a size.
 const STEPS: f32 = 4.0;
@@ -66,9 +66,14 @@ impl Glyphs {
         }
         let drawn = Arc::new(rasterize(face, key.id, size, f32::from(key.step) / STEPS)?);
         let mut cache = self.drawn.write().expect("no thread panics holding it");
-        if cache.1 + drawn.alpha.len() <= BUDGET {
-            cache.1 += drawn.alpha.len();
-            cache.0.insert(key, drawn.clone());
+        let (kept, bytes) = &mut *cache;
+        // Another thread may have drawn the same glyph meanwhile: keep (and count) one.
+        if let Some(found) = kept.get(&key) {
+            return Some(found.clone());
+        }
+        if *bytes + drawn.alpha.len() <= BUDGET {
+            *bytes += drawn.alpha.len();
+            kept.insert(key, drawn.clone());
         }
         Some(drawn)
     }
@@ -85,8 +90,7 @@ fn quantize(x: f32) -> (i32, u8) {
 /// space).
 fn rasterize(face: &Face, id: u32, size: f32, offset: f32) -> Option<Coverage> {
     let mut path = PathBuilder::new();
-    let glyph = PlacedGlyph { id, x: 0.0, y: 0.0, advance: 0.0, ch: ' ' };
-    face.draw(std::slice::from_ref(&glyph), size, offset, 0.0, &mut path);
+    face.draw(id, size, offset, 0.0, &mut path);
     let path = path.finish()?;
     let bounds = path.bounds();
     // One pixel of room on each side for the anti-aliased edge.

@@ -1,6 +1,6 @@
 //! What the index keeps between builds below the shard: Pagefind's reading of each document
-//! (as JSON compressed with LZ4, a third of the size) and the gzipped bytes of each index file, both keyed
-//! by a hash of what they are made from. When one page of a shard changes, the shard is indexed
+//! (as JSON compressed with LZ4, a third of the size) and the gzipped bytes of each index file,
+//! both keyed by a hash of what they are made from. When one page of a shard changes, the shard is indexed
 //! again (Pagefind has no incremental mode), but only that page is read and only the files that
 //! changed are compressed. On this site, an edit's index went from about 560 ms of CPU (all of
 //! it Pagefind reading and compressing the shard's 104 pages) to about 250 (Pagefind building
