@@ -59,6 +59,13 @@ pub fn gzip(data: &[u8], level: u32) -> Result<Vec<u8>> {
     })
 }
 
+/// Whether `gz` is the gzip of exactly `data` (a kept compressed copy checked before reuse).
+pub fn is_gzip_of(gz: &[u8], data: &[u8]) -> bool {
+    let mut out = vec![0; data.len()];
+    let mut decompressor = libdeflater::Decompressor::new();
+    decompressor.gzip_decompress(gz, &mut out).is_ok_and(|len| len == data.len() && out == data)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -79,6 +86,25 @@ mod tests {
         flate2::read::GzDecoder::new(&z[..]).read_to_end(&mut back).unwrap();
         assert_eq!(back, data);
         assert!(z.len() < gzip(&data, 9).unwrap().len(), "level 12: {} bytes", z.len());
+    }
+
+    #[test]
+    fn a_gzip_is_known_for_its_own_data_only() {
+        let data = sample(20_000);
+        let z = gzip(&data, 6).unwrap();
+        assert!(is_gzip_of(&z, &data));
+        assert!(!is_gzip_of(&z, &data[1..]), "shorter data");
+        let mut longer = data.clone();
+        longer.push(b'x');
+        assert!(!is_gzip_of(&z, &longer), "longer data");
+        let mut other = data.clone();
+        other[10_000] ^= 1;
+        assert!(!is_gzip_of(&z, &other), "one bit of the data");
+        let mut damaged = z.clone();
+        let middle = damaged.len() / 2;
+        damaged[middle] ^= 0x40;
+        assert!(!is_gzip_of(&damaged, &data), "one bit of the gzip");
+        assert!(!is_gzip_of(b"garbage", &data));
     }
 
     #[test]

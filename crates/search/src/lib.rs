@@ -138,6 +138,11 @@ const PROBES_FILE: &str = ".probes";
 /// ([`Reuse::keep_listed`]), so they outlive builds that take the shard whole from the cache.
 const REUSED_FILE: &str = ".reused";
 
+/// Where a cache entry lists its files with their lengths and hashes: the site's files are hard
+/// links to the entry's, so a tool that rewrites one in place under `build/` rewrites the entry
+/// too, and a damaged entry must be rebuilt, not deployed.
+const SUMS_FILE: &str = ".sums";
+
 /// What building one shard wrote, its probes, and the cache entry that holds it.
 struct Built {
     stats: IndexStats,
@@ -168,11 +173,15 @@ impl Shard<'_> {
             })
             .collect::<Result<_>>()?;
         let entry = self.cache.map(|(cache, salt)| cache.join(documents_key(salt, self.n == 0, &documents)));
-        if let Some(entry) = entry.as_deref().filter(|e| e.is_dir())
-            && let Ok(probes) = std::fs::read_to_string(entry.join(PROBES_FILE))
-        {
-            self.reuse.keep_listed(&std::fs::read_to_string(entry.join(REUSED_FILE)).unwrap_or_default());
-            return Ok(Built { stats: restore(entry, &dir)?, probes, entry: Some(entry.to_path_buf()) });
+        if let Some(entry) = entry.as_deref().filter(|e| e.is_dir()) {
+            match std::fs::read_to_string(entry.join(PROBES_FILE)).ok().filter(|_| intact(entry)) {
+                Some(probes) => {
+                    self.reuse.keep_listed(&std::fs::read_to_string(entry.join(REUSED_FILE)).unwrap_or_default());
+                    return Ok(Built { stats: restore(entry, &dir)?, probes, entry: Some(entry.to_path_buf()) });
+                }
+                // Damaged: indexed again below, and kept anew in its place.
+                None => std::fs::remove_dir_all(entry).with_context(|| format!("removing {}", entry.display()))?,
+            }
         }
         let pages = documents.len();
         let (files, probes, mut reused) = pagefind_bundle(documents, self.reuse)?;
@@ -267,15 +276,43 @@ pub(crate) fn key<'a>(parts: impl IntoIterator<Item = &'a [u8]>) -> String {
     h.finalize().iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// The site's files in the cache entry (or the shard folder) `dir`, relative to it.
+fn site_files(dir: &Path) -> Vec<PathBuf> {
+    let meta = [PROBES_FILE, REUSED_FILE, SUMS_FILE];
+    let mut files: Vec<PathBuf> = walkdir::WalkDir::new(dir)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file() && !meta.iter().any(|m| e.file_name() == *m))
+        .filter_map(|e| e.path().strip_prefix(dir).ok().map(Path::to_path_buf))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The [`SUMS_FILE`] of `files` under `dir`: a line `<sha256> <length> <path>` for each.
+fn sums(dir: &Path, files: &[PathBuf]) -> std::io::Result<String> {
+    let mut out = String::new();
+    for f in files {
+        let bytes = std::fs::read(dir.join(f))?;
+        out += &format!("{} {} {}\n", key([bytes.as_slice()]), bytes.len(), f.display());
+    }
+    Ok(out)
+}
+
+/// Whether the cache entry holds exactly the files its [`SUMS_FILE`] lists, with their bytes.
+fn intact(entry: &Path) -> bool {
+    let listed = std::fs::read_to_string(entry.join(SUMS_FILE));
+    listed.is_ok_and(|listed| sums(entry, &site_files(entry)).is_ok_and(|now| now == listed))
+}
+
 /// Puts the cached shard `entry` at `dir`.
 fn restore(entry: &Path, dir: &Path) -> Result<IndexStats> {
     let mut stats = IndexStats { pages: 0, files: 0, bytes: 0 };
-    let files = walkdir::WalkDir::new(entry).into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file());
-    for e in files.filter(|e| e.file_name() != PROBES_FILE && e.file_name() != REUSED_FILE) {
-        link_or_copy(e.path(), &dir.join(e.path().strip_prefix(entry)?))
-            .with_context(|| format!("copying {}", e.path().display()))?;
+    for file in site_files(entry) {
+        let from = entry.join(&file);
+        link_or_copy(&from, &dir.join(&file)).with_context(|| format!("copying {}", from.display()))?;
         stats.files += 1;
-        stats.bytes += e.metadata()?.len();
+        stats.bytes += from.metadata()?.len();
     }
     Ok(stats)
 }
@@ -286,6 +323,7 @@ fn restore(entry: &Path, dir: &Path) -> Result<IndexStats> {
 fn keep(dir: &Path, files: &[&Path], entry: &Path, probes: &str, reused: &str) {
     let partial = entry.with_extension(format!("partial-{}", std::process::id()));
     let kept = files.iter().all(|f| link_or_copy(&dir.join(f), &partial.join(f)).is_ok())
+        && sums(&partial, &site_files(&partial)).is_ok_and(|s| std::fs::write(partial.join(SUMS_FILE), s).is_ok())
         && std::fs::write(partial.join(PROBES_FILE), probes).is_ok()
         && std::fs::write(partial.join(REUSED_FILE), reused).is_ok();
     if !kept || std::fs::rename(&partial, entry).is_err() {

@@ -81,7 +81,10 @@ impl Reuse {
         let key = file.gzip.then(|| crate::key([self.salt.as_bytes(), &file.contents]));
         let line = key.as_ref().map(|k| format!("{GZIP}/{k}"));
         let entry = key.and_then(|k| self.entry(GZIP, &k));
+        // Checked before use: the site's file is a link to the entry, so an edit in place of
+        // one under build/ would otherwise come back in every later build.
         if let Some(entry) = &entry
+            && std::fs::read(entry).is_ok_and(|gz| site_compress::is_gzip_of(&gz, &file.contents))
             && let Ok(len) = link_or_copy(entry, to)
         {
             return Ok((len, line));

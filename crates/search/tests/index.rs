@@ -282,6 +282,42 @@ fn the_readings_of_a_shard_taken_whole_from_the_cache_are_kept_for_its_next_edit
     assert_eq!(unchanged, indexed - 1, "{read:?}\n{read_again:?}");
 }
 
+#[test]
+fn cached_index_files_damaged_in_place_are_rebuilt_not_deployed() {
+    let cache = tempfile::tempdir().unwrap();
+    let write = |pages: &[PageData], cache: Option<&Path>| {
+        let out = tempfile::tempdir().unwrap();
+        let cache = cache.map(|c| (c, "salt"));
+        site_search::write_index_cached(pages, &titles(pages), "zh-hans", 2, out.path(), cache, None).unwrap();
+        out
+    };
+    // The site's files are links to the cache's: rewriting them in place rewrites the cache.
+    let damage = |out: &Path| {
+        for f in walkdir_files(&out.join("pagefind")) {
+            let mut file = std::fs::OpenOptions::new().write(true).open(out.join(&f)).unwrap();
+            std::io::Write::write_all(&mut file, b"garbage").unwrap();
+        }
+    };
+    let mut pages = site();
+    for name in ["selector", "snapshot", "loadable", "atom-family"] {
+        let body = vec![Block::Paragraph { children: text(&format!("{name} 的说明。")) }];
+        pages.push(doc(&format!("/docs/api-reference/core/{name}"), name, body, &[]));
+    }
+    let fresh = tree(write(&pages, None).path());
+
+    // Every shard whole from the cache: each damaged entry is indexed again.
+    damage(write(&pages, Some(cache.path())).path());
+    assert_eq!(tree(write(&pages, Some(cache.path())).path()), fresh);
+    // And kept again, whole: the next build takes it from the cache.
+    assert_eq!(tree(write(&pages, Some(cache.path())).path()), fresh);
+
+    // A shard indexed again after an edit: its unchanged files' kept gzip are checked too.
+    damage(write(&pages, Some(cache.path())).path());
+    let Page::Doc(doc) = &mut pages[2].page else { unreachable!() };
+    doc.content = add_block(&doc.content, Block::Paragraph { children: text("新加的一句。") });
+    assert_eq!(tree(write(&pages, Some(cache.path())).path()), tree(write(&pages, None).path()));
+}
+
 /// `body` with `block` added at its end.
 fn add_block(body: &site_schema::Body, block: Block) -> site_schema::Body {
     let mut blocks = body.blocks().unwrap();
