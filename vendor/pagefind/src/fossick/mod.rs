@@ -16,13 +16,61 @@ use std::path::{Path, PathBuf};
 use unicode_segmentation::UnicodeSegmentation;
 
 use crate::fossick::splitting::{
-    get_dotted_tails, get_indexable_bigrams, get_indexable_cross_bigram, get_indexable_words,
+    IndexableWord, get_dotted_tails, get_indexable_bigrams, get_indexable_cross_bigram, get_indexable_words,
 };
 use crate::fragments::{PageAnchorData, PageFragment, PageFragmentData};
 use crate::SearchOptions;
 use parser::DomParser;
 
 use self::parser::DomParserResult;
+
+// [docsite] Each word's indexable forms (`get_indexable_words`, its dotted tails, and its bigrams
+// when segmented), kept per thread: a page's words mostly recur, in it and across pages, and
+// working them out again was about a tenth of a large site's index (`convert_case` most of it).
+// They depend on the word, whether it was segmented, the language (its stemmer) and the
+// include characters only; the kept forms are dropped when the last two change, and when there
+// are more than `WordForms::LIMIT`.
+#[derive(Default)]
+struct WordForms {
+    language: String,
+    include_characters: Vec<char>,
+    /// Unsegmented words, then segmented ones.
+    forms: [HashMap<String, std::rc::Rc<Vec<IndexableWord>>>; 2],
+}
+
+impl WordForms {
+    /// Words kept at most (about 100 bytes each).
+    const LIMIT: usize = 100_000;
+
+    fn get(
+        &mut self,
+        language: &str,
+        options: &SearchOptions,
+        segmented: bool,
+        word: &str,
+        work_out: impl FnOnce() -> Vec<IndexableWord>,
+    ) -> std::rc::Rc<Vec<IndexableWord>> {
+        if self.language != language || self.include_characters != options.include_characters {
+            self.forms = Default::default();
+            self.language = language.to_owned();
+            self.include_characters = options.include_characters.clone();
+        }
+        let kept = &mut self.forms[usize::from(segmented)];
+        if let Some(forms) = kept.get(word) {
+            return forms.clone();
+        }
+        if kept.len() >= Self::LIMIT {
+            kept.clear();
+        }
+        let forms = std::rc::Rc::new(work_out());
+        kept.insert(word.to_owned(), forms.clone());
+        forms
+    }
+}
+
+thread_local! {
+    static WORD_FORMS: std::cell::RefCell<WordForms> = std::cell::RefCell::new(WordForms::default());
+}
 
 lazy_static! {
     static ref NEWLINES: Regex = Regex::new("(\n|\r\n)+").unwrap();
@@ -544,20 +592,32 @@ impl Fossicker {
 
             let word_weight = *weight_stack.last().unwrap_or(&1);
 
-            let mut indexable_words =
-                get_indexable_words(&base_word, stemmer.as_ref(), &options.include_characters);
-            let dotted_tails = get_dotted_tails(
-                &base_word,
-                stemmer.as_ref(),
-                &options.include_characters,
-                &indexable_words,
-            );
-            indexable_words.extend(dotted_tails);
+            // [docsite] What a word indexes as depends on the word alone (and the language
+            // and options, fixed for this reading): worked out once per thread (`WordForms`).
+            let indexable_words = WORD_FORMS.with_borrow_mut(|forms| {
+                forms.get(&data.language, options, segmented, &base_word, || {
+                    let mut indexable_words = get_indexable_words(
+                        &base_word,
+                        stemmer.as_ref(),
+                        &options.include_characters,
+                    );
+                    let dotted_tails = get_dotted_tails(
+                        &base_word,
+                        stemmer.as_ref(),
+                        &options.include_characters,
+                        &indexable_words,
+                    );
+                    indexable_words.extend(dotted_tails);
+                    if segmented {
+                        let bigrams =
+                            get_indexable_bigrams(&base_word, stemmer.as_ref(), &indexable_words);
+                        indexable_words.extend(bigrams);
+                    }
+                    indexable_words
+                })
+            });
             let mut cross_bigram = None;
             if segmented {
-                let bigrams =
-                    get_indexable_bigrams(&base_word, stemmer.as_ref(), &indexable_words);
-                indexable_words.extend(bigrams);
                 // The pair that spans the boundary from the previous segment is
                 // indexed against that segment, so it is tracked separately
                 cross_bigram = get_indexable_cross_bigram(
@@ -579,7 +639,7 @@ impl Fossicker {
                 0
             };
 
-            for indexable in indexable_words {
+            for indexable in indexable_words.iter().cloned() {
                 let weight = if indexable.is_compound_part {
                     partial_weight
                 } else {
