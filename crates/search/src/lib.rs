@@ -289,14 +289,17 @@ fn site_files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// The [`SUMS_FILE`] of `files` under `dir`: a line `<sha256> <length> <path>` for each.
+/// The [`SUMS_FILE`] of `files` under `dir`: a line `<sha256> <length> <path>` for each (read
+/// side by side: a warm build checks every shard, about 90 MB at 10 000 pages).
 fn sums(dir: &Path, files: &[PathBuf]) -> std::io::Result<String> {
-    let mut out = String::new();
-    for f in files {
-        let bytes = std::fs::read(dir.join(f))?;
-        out += &format!("{} {} {}\n", key([bytes.as_slice()]), bytes.len(), f.display());
-    }
-    Ok(out)
+    let lines = files
+        .par_iter()
+        .map(|f| {
+            let bytes = std::fs::read(dir.join(f))?;
+            Ok(format!("{} {} {}\n", key([bytes.as_slice()]), bytes.len(), f.display()))
+        })
+        .collect::<std::io::Result<Vec<String>>>()?;
+    Ok(lines.concat())
 }
 
 /// Whether the cache entry holds exactly the files its [`SUMS_FILE`] lists, with their bytes.
