@@ -179,8 +179,11 @@ impl Shard<'_> {
                     self.reuse.keep_listed(&std::fs::read_to_string(entry.join(REUSED_FILE)).unwrap_or_default());
                     return Ok(Built { stats: restore(entry, &dir)?, probes, entry: Some(entry.to_path_buf()) });
                 }
-                // Damaged: indexed again below, and kept anew in its place.
-                None => std::fs::remove_dir_all(entry).with_context(|| format!("removing {}", entry.display()))?,
+                // Damaged (or written before entries had sums): indexed again below, and kept
+                // anew in its place. Another build may be removing it too: not an error.
+                None => {
+                    let _ = std::fs::remove_dir_all(entry);
+                }
             }
         }
         let pages = documents.len();
