@@ -40,7 +40,7 @@ pub const LANGUAGES: &[&str] = &[
     "plaintext",
 ];
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Grammar {
     Js,
     Ts,
@@ -177,23 +177,26 @@ fn plain(code: &str) -> Vec<Vec<Token>> {
 /// across a site's versions and languages (every copy of the 10 000-page benchmark's: 6 % of its
 /// CPU went to highlighting them again), and across `dev`'s rebuilds. Holds up to [`KEPT_BYTES`]
 /// of code; past that, blocks are highlighted without being kept.
+#[derive(Default)]
 struct Kept {
-    blocks: HashMap<(Grammar, Box<str>), Vec<Vec<Token>>>,
+    /// Blocks by code, one map per grammar (looked up by `&str`, without copying the code).
+    blocks: [HashMap<Box<str>, Vec<Vec<Token>>>; GRAMMAR_COUNT],
     bytes: usize,
 }
 
 const KEPT_BYTES: usize = 16 << 20;
 
-static KEPT: LazyLock<Mutex<Kept>> = LazyLock::new(|| Mutex::new(Kept { blocks: HashMap::new(), bytes: 0 }));
+static KEPT: LazyLock<Mutex<Kept>> = LazyLock::new(Mutex::default);
 
 fn tree_sitter_tokens(grammar: Grammar, code: &str) -> Vec<Vec<Token>> {
-    let key = (grammar, Box::<str>::from(code));
-    if let Some(lines) = KEPT.lock().unwrap_or_else(|e| e.into_inner()).blocks.get(&key) {
+    if let Some(lines) = KEPT.lock().unwrap_or_else(|e| e.into_inner()).blocks[grammar as usize].get(code) {
         return lines.clone();
     }
     let lines = highlighted(grammar, code);
     let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
-    if kept.bytes + code.len() <= KEPT_BYTES && kept.blocks.insert(key, lines.clone()).is_none() {
+    if kept.bytes + code.len() <= KEPT_BYTES
+        && kept.blocks[grammar as usize].insert(code.into(), lines.clone()).is_none()
+    {
         kept.bytes += code.len();
     }
     lines

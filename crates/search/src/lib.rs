@@ -174,10 +174,11 @@ impl Shard<'_> {
             .collect::<Result<_>>()?;
         let entry = self.cache.map(|(cache, salt)| cache.join(documents_key(salt, self.n == 0, &documents)));
         if let Some(entry) = entry.as_deref().filter(|e| e.is_dir()) {
-            match std::fs::read_to_string(entry.join(PROBES_FILE)).ok().filter(|_| intact(entry)) {
-                Some(probes) => {
+            match std::fs::read_to_string(entry.join(PROBES_FILE)).ok().zip(intact(entry)) {
+                Some((probes, files)) => {
                     self.reuse.keep_listed(&std::fs::read_to_string(entry.join(REUSED_FILE)).unwrap_or_default());
-                    return Ok(Built { stats: restore(entry, &dir)?, probes, entry: Some(entry.to_path_buf()) });
+                    let stats = restore(entry, &files, &dir)?;
+                    return Ok(Built { stats, probes, entry: Some(entry.to_path_buf()) });
                 }
                 // Damaged (or written before entries had sums): indexed again below, and kept
                 // anew in its place. Another build may be removing it too: not an error.
@@ -305,18 +306,20 @@ fn sums(dir: &Path, files: &[PathBuf]) -> std::io::Result<String> {
     Ok(lines.concat())
 }
 
-/// Whether the cache entry holds exactly the files its [`SUMS_FILE`] lists, with their bytes.
-fn intact(entry: &Path) -> bool {
-    let listed = std::fs::read_to_string(entry.join(SUMS_FILE));
-    listed.is_ok_and(|listed| sums(entry, &site_files(entry)).is_ok_and(|now| now == listed))
+/// The site's files in the cache entry, when it holds exactly the files its [`SUMS_FILE`]
+/// lists, with their bytes.
+fn intact(entry: &Path) -> Option<Vec<PathBuf>> {
+    let listed = std::fs::read_to_string(entry.join(SUMS_FILE)).ok()?;
+    let files = site_files(entry);
+    sums(entry, &files).is_ok_and(|now| now == listed).then_some(files)
 }
 
-/// Puts the cached shard `entry` at `dir`.
-fn restore(entry: &Path, dir: &Path) -> Result<IndexStats> {
+/// Puts the `files` of the cached shard `entry` at `dir`.
+fn restore(entry: &Path, files: &[PathBuf], dir: &Path) -> Result<IndexStats> {
     let mut stats = IndexStats { pages: 0, files: 0, bytes: 0 };
-    for file in site_files(entry) {
-        let from = entry.join(&file);
-        link_or_copy(&from, &dir.join(&file)).with_context(|| format!("copying {}", from.display()))?;
+    for file in files {
+        let from = entry.join(file);
+        link_or_copy(&from, &dir.join(file)).with_context(|| format!("copying {}", from.display()))?;
         stats.files += 1;
         stats.bytes += from.metadata()?.len();
     }

@@ -26,10 +26,10 @@ use self::parser::DomParserResult;
 
 // [docsite] Each word's indexable forms (`get_indexable_words`, its dotted tails, and its bigrams
 // when segmented), kept per thread: a page's words mostly recur, in it and across pages, and
-// working them out again was about a tenth of a large site's index (`convert_case` most of it).
-// They depend on the word, whether it was segmented, the language (its stemmer) and the
-// include characters only; the kept forms are dropped when the last two change, and when there
-// are more than `WordForms::LIMIT`.
+// working them out again was about a sixth of a large site's index CPU (`convert_case` most of
+// it). They depend on the word, whether it was segmented, the language (its stemmer) and the
+// include characters only; the kept forms are dropped when the last two change (checked once
+// per reading: `WordForms::reading`), and when there are more than `WordForms::LIMIT`.
 #[derive(Default)]
 struct WordForms {
     language: String,
@@ -42,19 +42,21 @@ impl WordForms {
     /// Words kept at most (about 100 bytes each).
     const LIMIT: usize = 100_000;
 
-    fn get(
-        &mut self,
-        language: &str,
-        options: &SearchOptions,
-        segmented: bool,
-        word: &str,
-        work_out: impl FnOnce() -> Vec<IndexableWord>,
-    ) -> std::rc::Rc<Vec<IndexableWord>> {
+    /// Readies the kept forms for a reading in `language` with `options`.
+    fn reading(&mut self, language: &str, options: &SearchOptions) {
         if self.language != language || self.include_characters != options.include_characters {
             self.forms = Default::default();
             self.language = language.to_owned();
             self.include_characters = options.include_characters.clone();
         }
+    }
+
+    fn get(
+        &mut self,
+        segmented: bool,
+        word: &str,
+        work_out: impl FnOnce() -> Vec<IndexableWord>,
+    ) -> std::rc::Rc<Vec<IndexableWord>> {
         let kept = &mut self.forms[usize::from(segmented)];
         if let Some(forms) = kept.get(word) {
             return forms.clone();
@@ -461,6 +463,8 @@ impl Fossicker {
         }
         let data = self.data.as_ref().unwrap();
         let stemmer = get_stemmer(&data.language);
+        // [docsite]
+        WORD_FORMS.with_borrow_mut(|forms| forms.reading(&data.language, options));
 
         let mut content = String::with_capacity(data.digest.len());
 
@@ -595,7 +599,7 @@ impl Fossicker {
             // [docsite] What a word indexes as depends on the word alone (and the language
             // and options, fixed for this reading): worked out once per thread (`WordForms`).
             let indexable_words = WORD_FORMS.with_borrow_mut(|forms| {
-                forms.get(&data.language, options, segmented, &base_word, || {
+                forms.get(segmented, &base_word, || {
                     let mut indexable_words = get_indexable_words(
                         &base_word,
                         stemmer.as_ref(),
@@ -639,7 +643,7 @@ impl Fossicker {
                 0
             };
 
-            for indexable in indexable_words.iter().cloned() {
+            for indexable in indexable_words.iter() {
                 let weight = if indexable.is_compound_part {
                     partial_weight
                 } else {
@@ -649,12 +653,13 @@ impl Fossicker {
                 let entry = FossickedWord {
                     position: total_word_index.try_into().unwrap(),
                     weight,
-                    original_word: indexable.original,
+                    original_word: indexable.original.clone(),
                 };
+                // [docsite] The kept forms are shared: the word is copied only when new here.
                 if let Some(repeat) = map.get_mut(&indexable.stemmed) {
                     repeat.push(entry);
                 } else {
-                    map.insert(indexable.stemmed, vec![entry]);
+                    map.insert(indexable.stemmed.clone(), vec![entry]);
                 }
             }
 
