@@ -19,7 +19,6 @@ const shell = {
   template: fs.readFileSync(templatePath, 'utf8'),
   manifest: JSON.parse(fs.readFileSync(path.join(path.dirname(templatePath), '.vite/manifest.json'), 'utf8')),
 };
-await prepare();
 
 /** An error's message, and where in the bundle it was thrown (a few frames, not the whole stack). */
 function describe(e) {
@@ -40,7 +39,9 @@ for await (const line of createInterface({input: process.stdin, crlfDelay: Infin
     continue;
   }
   try {
-    answer({html: renderDocument(site, JSON.parse(line), shell)});
+    const page = JSON.parse(line);
+    await prepare(site, page);
+    answer({html: renderDocument(site, page, shell)});
   } catch (e) {
     answer({error: describe(e)});
   }

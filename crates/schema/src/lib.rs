@@ -7,6 +7,7 @@
 pub mod body;
 mod export;
 pub mod route_files;
+mod untagged;
 pub use body::{Body, Damaged};
 pub use export::typescript_declarations;
 
@@ -70,8 +71,9 @@ pub enum Block {
     },
 }
 
-/// An inline node. Plain text is a bare JSON string, which keeps page data small.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+/// An inline node. Plain text is a bare JSON string, which keeps page data small. Read back by
+/// `untagged.rs`.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[serde(untagged)]
 pub enum Inline {
     Text(String),
@@ -184,8 +186,9 @@ pub struct CodeBlock {
     pub line_numbers: bool,
 }
 
-/// A run of code text: bare string when unstyled, `[class, text]` when styled.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+/// A run of code text: bare string when unstyled, `[class, text]` when styled. Read back by
+/// `untagged.rs`.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[serde(untagged)]
 pub enum Token {
     Plain(String),

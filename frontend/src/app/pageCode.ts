@@ -1,7 +1,7 @@
 // The code that renders each page kind and each embeddable component: the one table of it.
 // The browser loads a page's code (a lazy chunk, except for the kinds in the main bundle)
-// before the page renders; the server renderer loads all of it once; the prerender preloads a
-// page's chunks from `source` (the key of Vite's manifest).
+// before the page renders; the server renderer loads each chunk the first time a page needs it;
+// the prerender preloads a page's chunks from `source` (the key of Vite's manifest).
 
 import type {ComponentType} from 'react';
 import type * as Parts from '../content/parts';
@@ -121,17 +121,6 @@ export class PageCode {
       this.layouts.load(data.page.kind),
       ...components.map((n) => this.components.load(n)),
       components.length > 0 && this.renderer.load('parts'),
-    ]);
-  }
-
-  /** All of it (the server renderer, once at start). */
-  async loadAll(): Promise<void> {
-    const kinds = Object.keys(layoutCode) as PageKind[];
-    const names = Object.keys(componentCode) as ComponentName[];
-    await Promise.all([
-      ...kinds.map((k) => this.layouts.load(k)),
-      ...names.map((n) => this.components.load(n)),
-      this.renderer.load('parts'),
     ]);
   }
 }
