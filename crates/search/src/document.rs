@@ -35,6 +35,20 @@ impl<'a> SearchRecord<'a> {
         Some(SearchRecord { title: title.clone(), description, keywords, content })
     }
 
+    /// A hash of everything [`SearchRecord::html`] is made from, given the same arguments (the
+    /// code that makes it is the caller's to add: the cache's salt names the engine). The index
+    /// tells a page or a shard it has seen by this, without making the document: that parses the
+    /// page's body, and a warm build did it for every page only to find them unchanged.
+    /// Whatever `html` reads must be hashed here; `an_edit_inside_a_shard_*` and
+    /// `a_document_source_names_every_input` (tests) check both sides.
+    pub fn source(&self, language: &str, position: usize, shard: usize) -> String {
+        let title = serde_json::to_string(&self.title).expect("a search title is always JSON");
+        let numbers = format!("{position} {shard} {}", self.keywords.len());
+        let head = [language, &numbers, &title, self.description, self.content.json()];
+        let parts = head.into_iter().chain(self.keywords.iter().map(String::as_str));
+        crate::key(parts.map(str::as_bytes))
+    }
+
     /// The HTML Pagefind indexes for this page, the page being `position` in the site's list and
     /// in shard `shard`. Metadata is segmented into words (Pagefind splits metadata on spaces
     /// only); the title and keywords are searched as metadata, and weigh more than the text.
@@ -296,5 +310,42 @@ mod tests {
         let not_found = PageData { route: "/404".into(), page: Page::NotFound, ..post(vec![]) };
         assert!(SearchRecord::of(&not_found, &blog_title()).is_none());
         assert!(SearchRecord::of(&post(vec![]), &blog_title()).is_some());
+    }
+
+    /// Each change of an input of `html` (the record's fields, the arguments) changes both the
+    /// document and its source; the same inputs give the same source. A source that missed an
+    /// input would let the index keep a stale reading of a page that changed.
+    #[test]
+    fn a_document_source_names_every_input() {
+        let body = vec![Block::Paragraph { children: t("正文") }];
+        let page = post(body.clone());
+        let other_body = post(vec![Block::Paragraph { children: t("正文改了") }]);
+        let base = SearchRecord::of(&page, &blog_title()).unwrap();
+        let base_source = base.source("zh-hans", 3, 1);
+        assert_eq!(base_source, SearchRecord::of(&post(body), &blog_title()).unwrap().source("zh-hans", 3, 1));
+        let words = ["发布 说明".to_owned()];
+        let split = ["发布".to_owned(), "说明".to_owned()];
+        let title = |f: fn(&mut SearchTitle)| {
+            let mut title = blog_title();
+            f(&mut title);
+            title
+        };
+        let changed = [
+            SearchRecord { title: title(|t| t.title.push('！')), ..base.clone() },
+            SearchRecord { title: title(|t| t.route.push('x')), ..base.clone() },
+            SearchRecord { title: title(|t| t.kind = SearchKind::Docs), ..base.clone() },
+            SearchRecord { title: title(|t| t.section = None), ..base.clone() },
+            SearchRecord { description: "另一段描述", ..base.clone() },
+            SearchRecord { keywords: &words, ..base.clone() },
+            SearchRecord { keywords: &split, ..base.clone() },
+            SearchRecord::of(&other_body, &blog_title()).unwrap(),
+        ];
+        let mut sources = std::collections::HashSet::from([base_source]);
+        for record in &changed {
+            assert!(sources.insert(record.source("zh-hans", 3, 1)), "{record:?}");
+        }
+        for (language, position, shard) in [("en", 3, 1), ("zh-hans", 4, 1), ("zh-hans", 3, 2), ("zh-hans", 31, 0)] {
+            assert!(sources.insert(base.source(language, position, shard)), "{language} {position} {shard}");
+        }
     }
 }

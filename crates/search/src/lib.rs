@@ -57,9 +57,10 @@ pub fn write_index(pages: &[PageData], titles: &[SearchTitle], language: &str, o
 
 /// [`write_index`] in shards of about `shard_pages` pages (see [`shards`]), keeping each shard's
 /// files in the folder `cache.0` under a hash of the salt `cache.1` (the caller's version) and
-/// everything Pagefind is given for that shard: a shard whose pages did not change gets the same
-/// files again without indexing. Within a shard that did change, each page's reading and each
-/// compressed file are kept too (see [`reuse`]). The cache holds the latest index's only.
+/// what every document Pagefind is given for that shard is made from: a shard whose pages did
+/// not change gets the same files again without indexing. Within a shard that did change, each
+/// page's reading and each compressed file are kept too (see [`reuse`]). The cache holds the
+/// latest index's only.
 ///
 /// While `busy` is set (the caller's other work holds the cores), shards are indexed one at a
 /// time: Pagefind holds about half a megabyte a page while it indexes a shard, so two at once
@@ -162,16 +163,17 @@ impl Shard<'_> {
 
     fn build_here(&self) -> Result<Built> {
         let dir = self.dir.join(shards::folder(self.n));
-        let documents: Vec<(String, String)> = self
+        // What each page's document is made from, hashed: the documents themselves are made only
+        // for the pages Pagefind reads again.
+        let documents: Vec<Document> = self
             .positions
             .par_iter()
             .map(|&position| {
                 let record = &self.records[position];
-                let route = &record.title.route;
-                let html = record.html(self.language, position, self.n).with_context(|| route.clone())?;
-                Ok((route.clone(), html))
+                let source = record.source(self.language, position, self.n);
+                Document { record, position, shard: self.n, language: self.language, source }
             })
-            .collect::<Result<_>>()?;
+            .collect();
         let entry = self.cache.map(|(cache, salt)| cache.join(documents_key(salt, self.n == 0, &documents)));
         if let Some(entry) = entry.as_deref().filter(|e| e.is_dir()) {
             match std::fs::read_to_string(entry.join(PROBES_FILE)).ok().zip(intact(entry)) {
@@ -260,11 +262,31 @@ fn in_turn<T: Send>(
     results
 }
 
+/// A page of a shard as Pagefind is given it: its route, the hash of what its document is made
+/// from ([`SearchRecord::source`]), and the document, made when Pagefind reads the page again.
+struct Document<'a> {
+    record: &'a SearchRecord<'a>,
+    position: usize,
+    shard: usize,
+    language: &'a str,
+    source: String,
+}
+
+impl Document<'_> {
+    fn route(&self) -> &str {
+        &self.record.title.route
+    }
+
+    fn html(&self) -> Result<String> {
+        self.record.html(self.language, self.position, self.shard).with_context(|| self.route().to_owned())
+    }
+}
+
 /// A hash of the salt, the Pagefind version, whether the shard carries the runtime, and every
-/// document given to it.
-fn documents_key(salt: &str, primary: bool, documents: &[(String, String)]) -> String {
+/// document given to it (by its route and sources).
+fn documents_key(salt: &str, primary: bool, documents: &[Document]) -> String {
     let head = [salt.as_bytes(), &[u8::from(primary)], PAGEFIND_VERSION.as_bytes()];
-    let pages = documents.iter().flat_map(|(url, html)| [url.as_bytes(), html.as_bytes()]);
+    let pages = documents.iter().flat_map(|d| [d.route().as_bytes(), d.source.as_bytes()]);
     key(head.into_iter().chain(pages))
 }
 
@@ -361,16 +383,13 @@ fn prune(cache: &Path, used: &HashSet<PathBuf>) {
 /// Runs Pagefind over the documents, `(url, html)` (in the caller's thread pool): the files of
 /// its bundle (to write with [`Reuse::write`]), the prefixes query of the words it indexed, and
 /// the kept readings used.
-fn pagefind_bundle(
-    documents: Vec<(String, String)>,
-    reuse: &Reuse,
-) -> Result<(Vec<SyntheticFile>, String, Vec<String>)> {
+fn pagefind_bundle(documents: Vec<Document>, reuse: &Reuse) -> Result<(Vec<SyntheticFile>, String, Vec<String>)> {
     let config = PagefindServiceConfig::builder().build();
     let mut index = PagefindIndex::new(Some(config)).context("configuring Pagefind")?;
     // Each page is read (or its reading loaded) on its own, side by side.
     let (reads, reused): (Vec<FossickedData>, Vec<String>) = documents
         .into_par_iter()
-        .map(|(url, html)| reuse.read(&index, &url, &html))
+        .map(|d| reuse.read(&index, d.route(), &d.source, || d.html()))
         .collect::<Result<Vec<_>>>()?
         .into_iter()
         .unzip();

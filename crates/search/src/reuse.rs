@@ -47,11 +47,18 @@ impl Reuse {
         used.extend(listing.lines().filter(|l| !l.is_empty()).map(|l| dir.join(l)));
     }
 
-    /// The document `(url, html)` as read for the index (kept, or read now), and the line that
-    /// names its entry (see [`Reuse::keep_listed`]).
-    pub fn read(&self, index: &PagefindIndex, url: &str, html: &str) -> Result<(FossickedData, String)> {
+    /// The document at `url` as read for the index (kept, or read now from the HTML `html`
+    /// makes), and the line that names its entry (see [`Reuse::keep_listed`]). `source` is the
+    /// hash of what the document is made from ([`crate::document::SearchRecord::source`]).
+    pub fn read(
+        &self,
+        index: &PagefindIndex,
+        url: &str,
+        source: &str,
+        html: impl FnOnce() -> Result<String>,
+    ) -> Result<(FossickedData, String)> {
         let key =
-            crate::key([self.salt.as_bytes(), crate::PAGEFIND_VERSION.as_bytes(), url.as_bytes(), html.as_bytes()]);
+            crate::key([self.salt.as_bytes(), crate::PAGEFIND_VERSION.as_bytes(), url.as_bytes(), source.as_bytes()]);
         let line = format!("{PAGES}/{key}");
         let entry = self.entry(PAGES, &key);
         let unpacked = |b: Vec<u8>| lz4_flex::decompress_size_prepended(&b).ok();
@@ -63,7 +70,7 @@ impl Reuse {
         {
             return Ok((read, line));
         }
-        let read = index.fossick_html(url.to_owned(), html.to_owned()).with_context(|| format!("indexing {url}"))?;
+        let read = index.fossick_html(url.to_owned(), html()?).with_context(|| format!("indexing {url}"))?;
         if let Some(entry) = entry {
             keep(&entry, &lz4_flex::compress_prepend_size(&serde_json::to_vec(&read)?));
         }
