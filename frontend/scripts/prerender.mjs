@@ -30,6 +30,13 @@ function describe(e) {
   return [e.message, ...frames.map((f) => `  ${f.trim()}`)].join('\n');
 }
 
+// The engine went away (killed, or it stopped reading): nobody to answer, and Node's trace for
+// the unhandled write error would only bury the engine's own message.
+process.stdout.on('error', (e) => {
+  if (e.code !== 'EPIPE') throw e;
+  process.exit(0);
+});
+
 let site = null;
 const answer = (v) => process.stdout.write(`${JSON.stringify(v)}\n`);
 for await (const line of createInterface({input: process.stdin, crlfDelay: Infinity})) {

@@ -1,6 +1,6 @@
 //! The prerender processes against a stand-in server bundle: pages stream through several
-//! processes, a page whose render throws is reported with its message, and a process that dies
-//! mid-build is reported instead of hanging the build.
+//! processes, a page whose render throws is reported with its message, a process that dies
+//! mid-build is reported instead of hanging the build, and one whose engine is gone ends quietly.
 
 use site_frontend::{Bundle, PageFailed, Renderer};
 use std::path::{Path, PathBuf};
@@ -83,4 +83,36 @@ fn a_process_killed_mid_build_is_reported_not_waited_for() {
     assert_eq!(failed.index, 12);
     assert!(failed.message.contains("stopped while rendering this page"), "{}", failed.message);
     assert!(failed.message.contains("signal: 9"), "how it ended: {}", failed.message);
+}
+
+/// An engine killed mid-build closes the prerender's output: the process ends by itself,
+/// without Node's trace of an unhandled write error burying the engine's own message.
+#[test]
+fn a_process_whose_reader_is_gone_ends_quietly() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let bundle = stand_in_bundle(dir.path());
+    let mut node = Command::new("node")
+        .arg(script())
+        .arg(&bundle.server_entry)
+        .arg(bundle.client_dir.join("index.html"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(node.stdout.take());
+    let mut input = node.stdin.take().unwrap();
+    // Enough pages that answers are written after the reader is gone; the input may be closed
+    // by then too.
+    let _ = writeln!(input, r#"{{"title":"站点"}}"#);
+    for i in 0..200 {
+        let _ = writeln!(input, "{}", page(&format!("/p{i}")));
+    }
+    drop(input);
+    let out = node.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.is_empty(), "{stderr}");
+    assert!(out.status.success(), "{:?}", out.status);
 }
