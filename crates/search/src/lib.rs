@@ -380,7 +380,7 @@ fn prune(cache: &Path, used: &HashSet<PathBuf>) {
     }
 }
 
-/// Runs Pagefind over the documents, `(url, html)` (in the caller's thread pool): the files of
+/// Runs Pagefind over the documents (in the caller's thread pool): the files of
 /// its bundle (to write with [`Reuse::write`]), the prefixes query of the words it indexed, and
 /// the kept readings used.
 fn pagefind_bundle(documents: Vec<Document>, reuse: &Reuse) -> Result<(Vec<SyntheticFile>, String, Vec<String>)> {
