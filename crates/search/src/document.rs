@@ -312,9 +312,10 @@ mod tests {
         assert!(SearchRecord::of(&post(vec![]), &blog_title()).is_some());
     }
 
-    /// Each change of an input of `html` (the record's fields, the arguments) changes both the
-    /// document and its source; the same inputs give the same source. A source that missed an
-    /// input would let the index keep a stale reading of a page that changed.
+    /// Each change of an input of `html` (the record's fields, the arguments) changes the
+    /// document's source (so does the title's section, which `html` does not show: the whole
+    /// title is hashed); the same inputs give the same source. A source that missed an input
+    /// would let the index keep a stale reading of a page that changed.
     #[test]
     fn a_document_source_names_every_input() {
         let body = vec![Block::Paragraph { children: t("正文") }];

@@ -169,9 +169,8 @@ impl Shard<'_> {
             .positions
             .par_iter()
             .map(|&position| {
-                let record = &self.records[position];
-                let source = record.source(self.language, position, self.n);
-                Document { record, position, shard: self.n, language: self.language, source }
+                let source = self.records[position].source(self.language, position, self.n);
+                Document { shard: self, position, source }
             })
             .collect();
         let entry = self.cache.map(|(cache, salt)| cache.join(documents_key(salt, self.n == 0, &documents)));
@@ -265,20 +264,23 @@ fn in_turn<T: Send>(
 /// A page of a shard as Pagefind is given it: its route, the hash of what its document is made
 /// from ([`SearchRecord::source`]), and the document, made when Pagefind reads the page again.
 struct Document<'a> {
-    record: &'a SearchRecord<'a>,
+    shard: &'a Shard<'a>,
     position: usize,
-    shard: usize,
-    language: &'a str,
     source: String,
 }
 
 impl Document<'_> {
+    fn record(&self) -> &SearchRecord<'_> {
+        &self.shard.records[self.position]
+    }
+
     fn route(&self) -> &str {
-        &self.record.title.route
+        &self.record().title.route
     }
 
     fn html(&self) -> Result<String> {
-        self.record.html(self.language, self.position, self.shard).with_context(|| self.route().to_owned())
+        let (language, n) = (self.shard.language, self.shard.n);
+        self.record().html(language, self.position, n).with_context(|| self.route().to_owned())
     }
 }
 
