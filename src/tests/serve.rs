@@ -75,6 +75,18 @@ fn finish(mut server: Server, limit: Duration) -> Output {
     server.0.take().unwrap().wait_with_output().unwrap()
 }
 
+/// Whether the server has closed this connection, which sent nothing.
+fn closed_by_server(mut c: &TcpStream) -> bool {
+    c.set_nonblocking(true).unwrap();
+    let mut byte = [0u8; 1];
+    match c.read(&mut byte) {
+        Ok(0) => true,
+        Ok(_) => panic!("an idle client was sent data"),
+        Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => false,
+        Err(_) => true,
+    }
+}
+
 fn get_home(port: u16) -> String {
     let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
@@ -189,9 +201,12 @@ fn the_open_file_limit_is_raised_so_many_idle_clients_fit() {
     let numbers: Vec<&str> = line.split_whitespace().skip(3).take(2).collect();
     assert_eq!(numbers[0], numbers[1], "soft limit not raised to the hard one: {line}");
     let idle: Vec<TcpStream> = (0..400).map(|_| TcpStream::connect(("127.0.0.1", port)).unwrap()).collect();
-    let asked = Instant::now();
     assert!(get_home(port).ends_with("<h1>home</h1>"));
-    assert!(asked.elapsed() < Duration::from_secs(1), "took {:?}", asked.elapsed());
+    // At a limit of 256 the server would have been full: it makes room by closing idle clients
+    // (after a second of idleness), which then read the end of the stream. Not a time limit:
+    // on a busy machine the answer itself can take that long.
+    let closed = idle.iter().filter(|c| closed_by_server(c)).count();
+    assert_eq!(closed, 0, "{closed} of 400 idle clients were closed to make room");
     drop(idle);
     signal(&server, "TERM");
     assert_eq!(finish(server, Duration::from_secs(5)).status.code(), Some(0));

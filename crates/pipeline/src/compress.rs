@@ -6,6 +6,7 @@ use anyhow::{Context, Result};
 use rayon::prelude::*;
 use site_compress::{GZIP_HIGHEST, brotli, gzip};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 fn compressible(path: &Path) -> bool {
     matches!(
@@ -17,15 +18,17 @@ fn compressible(path: &Path) -> bool {
 /// Writes `.br` and `.gz` next to every compressible file under `out` that has none yet (in
 /// parallel), keeping only the ones smaller than the original. Returns how many it compressed.
 pub fn precompress(out: &Path, skip: Option<&Path>, cache: Option<&Cache>) -> Result<usize> {
-    precompress_where(out, skip, cache, |_| true)
+    precompress_where(out, skip, cache, |_| true, &AtomicBool::new(false))
 }
 
-/// [`precompress`] for the files `wanted` accepts.
+/// [`precompress`] for the files `wanted` accepts; the files not begun when `stop` is set are
+/// left as they are.
 pub fn precompress_where(
     out: &Path,
     skip: Option<&Path>,
     cache: Option<&Cache>,
     wanted: impl Fn(&Path) -> bool,
+    stop: &AtomicBool,
 ) -> Result<usize> {
     let mut files: Vec<(u64, PathBuf)> = walkdir::WalkDir::new(out)
         .into_iter()
@@ -38,7 +41,10 @@ pub fn precompress_where(
     // The largest first: the entry chunk at brotli 11 takes a fifth of a second by itself, and
     // started last it was a cold build's last work, on one core.
     files.sort_unstable_by_key(|f| std::cmp::Reverse(f.0));
-    files.par_iter().try_for_each(|(_, f)| compress_file(f, &std::fs::read(f)?, cache))?;
+    files.par_iter().try_for_each(|(_, f)| match stop.load(Ordering::Relaxed) {
+        true => Ok(()),
+        false => compress_file(f, &std::fs::read(f)?, cache),
+    })?;
     Ok(files.len())
 }
 

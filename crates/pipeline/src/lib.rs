@@ -334,7 +334,33 @@ struct Prerender<'a> {
 
 /// The pages rendered (with the renderer `dev` keeps), and the compression of the files
 /// written before them (hashed assets, the export), still running.
-type Rendered = ((Option<Renderer>, pages::Written), Option<std::thread::JoinHandle<Result<usize>>>);
+type Rendered = ((Option<Renderer>, pages::Written), Option<EarlyCompression>);
+
+/// The early compression ([`Prerender::run`]), a thread writing into the output. Dropped
+/// without [`EarlyCompression::finish`] (a page failed), it is stopped and waited for: a failed
+/// build's staging folder is removed when dropped, and a file written into it during the
+/// removal left it behind.
+struct EarlyCompression {
+    job: Option<std::thread::JoinHandle<Result<usize>>>,
+    stop: Arc<AtomicBool>,
+}
+
+impl EarlyCompression {
+    /// How many files it compressed.
+    fn finish(mut self) -> Result<usize> {
+        let job = self.job.take().expect("finished once");
+        job.join().map_err(|_| anyhow!("the early compression panicked"))?
+    }
+}
+
+impl Drop for EarlyCompression {
+    fn drop(&mut self) {
+        if let Some(job) = self.job.take() {
+            self.stop.store(true, Ordering::Relaxed);
+            let _ = job.join();
+        }
+    }
+}
 
 impl Prerender<'_> {
     /// Writes the static files and every page into `out`.
@@ -351,7 +377,9 @@ impl Prerender<'_> {
             // most of the compress stage at 10 000 pages). Not pages (HTML and JSON, being
             // written now) nor the index (its own folder, also being written).
             let (out, cache) = (out.to_path_buf(), Arc::clone(cache));
-            std::thread::spawn(move || {
+            let stop = Arc::new(AtomicBool::new(false));
+            let stopped = Arc::clone(&stop);
+            let job = std::thread::spawn(move || {
                 let written_before =
                     |f: &Path| !matches!(f.extension().and_then(|e| e.to_str()), Some("html" | "json"));
                 let index = out.join(site_search::BUNDLE_DIR);
@@ -359,8 +387,9 @@ impl Prerender<'_> {
                 // queued behind it, and the prerender's second process started only when the
                 // assets' brotli 11 was done (1 s of a 2.5 s cold build).
                 let pool = rayon::ThreadPoolBuilder::new().thread_name(|i| format!("compress-early-{i}")).build()?;
-                pool.install(|| compress::precompress_where(&out, Some(&index), Some(&cache), written_before))
-            })
+                pool.install(|| compress::precompress_where(&out, Some(&index), Some(&cache), written_before, &stopped))
+            });
+            EarlyCompression { job: Some(job), stop }
         });
         let pages: Vec<&PageData> = site.pages.iter().collect();
         let to = PagesOut { dir: out, compress: !opts.dev, cache: cache.map(Arc::as_ref), keep_json: opts.dev };
@@ -401,13 +430,9 @@ fn alongside_index<T>(
 
 /// Compresses what is left besides the index, once the early compression (assets, the export)
 /// is done: pages compressed as they rendered, this is mostly nothing.
-fn compress_rest(
-    out: &Path,
-    compressing: Option<std::thread::JoinHandle<Result<usize>>>,
-    cache: Option<&Cache>,
-) -> Result<usize> {
+fn compress_rest(out: &Path, compressing: Option<EarlyCompression>, cache: Option<&Cache>) -> Result<usize> {
     if let Some(job) = compressing {
-        job.join().map_err(|_| anyhow!("the early compression panicked"))??;
+        job.finish()?;
     }
     compress::precompress(out, Some(&out.join(site_search::BUNDLE_DIR)), cache)
 }
