@@ -19,7 +19,7 @@ mod urls;
 mod write;
 
 pub use site_model::Words;
-pub use write::{Stats, write, write_with};
+pub use write::{Files, Stats, write, write_with};
 
 use site_model::Site;
 use site_schema::{PageData, SiteData};

@@ -15,17 +15,30 @@ struct Header<'a> {
     post: Option<(&'a str, &'a [String])>,
 }
 
+/// Whether the page has a twin: docs and blog posts do.
+pub(crate) fn has_twin(page: &PageData) -> bool {
+    matches!(page.page, Page::Doc(_) | Page::BlogPost(_))
+}
+
 /// The page as Markdown, for docs and blog posts; `None` for every other kind of page.
 /// `root` is the site's origin and base URL (`crate::urls::site_root`). An error, naming the
 /// page, when its body does not parse (a damaged build cache).
 pub(crate) fn page_markdown_under(page: &PageData, words: &Words, root: &str) -> anyhow::Result<Option<String>> {
+    if !has_twin(page) {
+        return Ok(None);
+    }
+    twin(page, words, root).map(Some)
+}
+
+/// The twin of a page that has one ([`has_twin`]).
+pub(crate) fn twin(page: &PageData, words: &Words, root: &str) -> anyhow::Result<String> {
     let (header, content) = match &page.page {
         Page::Doc(d) => (Header { title: &d.title, description: &d.description, post: None }, &d.content),
         Page::BlogPost(b) => {
             let post = Some((b.date.as_str(), b.authors.as_slice()));
             (Header { title: &b.title, description: &b.description, post }, &b.content)
         }
-        _ => return Ok(None),
+        _ => anyhow::bail!("{}: only docs and blog posts have a Markdown twin", page.route),
     };
     let content = content.blocks().with_context(|| page.route.clone())?;
     // Room for a typical page, so the buffer seldom grows.
@@ -33,7 +46,7 @@ pub(crate) fn page_markdown_under(page: &PageData, words: &Words, root: &str) ->
     let mut p = Printer::new(words, root, &page.route, capacity);
     print_header(&mut p, &header);
     print_content(&mut p, &content);
-    Ok(Some(p.out))
+    Ok(p.out)
 }
 
 fn print_header(p: &mut Printer, h: &Header) {

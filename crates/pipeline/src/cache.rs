@@ -7,7 +7,9 @@
 //!   data and the page's data: everything its prerender reads.
 //! - `compressed/<key>.br|.gz`: the compressed copies of any other file; the key hashes its
 //!   contents and the compression setting.
-//! - `files/<key>`: any other file the build writes whole (the Markdown twins, `llms.txt`); the
+//! - `twins/<key>.md`: a page's Markdown twin, under the page's key (its render reads all that
+//!   the twin is printed from: the page's data, the bundle's words, the site's address).
+//! - `files/<key>`: any other file the build writes whole (`llms.txt`, `llms-full.txt`); the
 //!   key hashes its contents.
 //! - `index/<key>/`: each shard of the search index (`site_search::write_index_cached`).
 //! - `content/<key>.json`: each content file compiled (`site_content::CompileCache`); the key
@@ -19,6 +21,7 @@
 
 use anyhow::{Context, Result};
 use sha2::{Digest, Sha256};
+use site_schema::PageData;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -59,7 +62,7 @@ impl Cache {
     /// bundle `bundle_hash` and the site data `site_json`.
     pub fn open(root: &Path, engine: &str, bundle_hash: &str, site_json: &str) -> Result<Cache> {
         let dir = dir(root);
-        for sub in ["pages", "compressed", "files", "index"] {
+        for sub in ["pages", "twins", "compressed", "files", "index"] {
             std::fs::create_dir_all(dir.join(sub)).with_context(|| format!("creating {}", dir.join(sub).display()))?;
         }
         let mut render_salt = Sha256::new();
@@ -127,14 +130,9 @@ impl Cache {
     pub fn place_bytes(&self, bytes: &[u8], to: &Path) -> Result<()> {
         let name = hex(&Sha256::digest(bytes));
         let entry = self.dir.join("files").join(&name);
-        if !entry.exists() {
-            let partial = entry.with_extension(format!("partial-{}", std::process::id()));
-            let made = std::fs::write(&partial, bytes).and_then(|()| std::fs::rename(&partial, &entry));
-            if made.is_err() {
-                // The cache only saves time: write the file itself.
-                let _ = std::fs::remove_file(&partial);
-                return std::fs::write(to, bytes).with_context(|| format!("writing {}", to.display()));
-            }
+        if !entry.exists() && keep(&entry, bytes).is_err() {
+            // The cache only saves time: write the file itself.
+            return std::fs::write(to, bytes).with_context(|| format!("writing {}", to.display()));
         }
         self.used.lock().unwrap().insert(format!("files/{name}"));
         place(&entry, to)
@@ -194,7 +192,7 @@ impl Cache {
     pub fn prune(&self) -> Result<usize> {
         let used = self.used.lock().unwrap();
         let mut removed = 0;
-        for sub in ["pages", "compressed", "files"] {
+        for sub in ["pages", "twins", "compressed", "files"] {
             for entry in std::fs::read_dir(self.dir.join(sub))?.filter_map(Result::ok) {
                 let name = format!("{sub}/{}", entry.file_name().to_string_lossy());
                 if used.contains(&name) || another_build_is_writing(&name) {
@@ -224,6 +222,46 @@ fn page_file(name: &str, html_out: &Path, json_out: &Path) -> PathBuf {
     let mut s = base.as_os_str().to_owned();
     s.push(rest);
     PathBuf::from(s)
+}
+
+/// Twins kept by page ([`Cache::page_key`]), so a build prints only the twins of pages that
+/// changed (printing parses the page's body: 2 s of a warm 10 000-page build); other files by
+/// their bytes ([`Cache::place_bytes`]).
+impl site_export::Files for Cache {
+    fn put(&self, path: &Path, bytes: &[u8]) -> Result<()> {
+        self.place_bytes(bytes, path)
+    }
+
+    fn twin(&self, page: &PageData, path: &Path, print: &dyn Fn() -> Result<String>) -> Result<String> {
+        let name = format!("{}.md", self.page_key(&serde_json::to_string(page)?));
+        let entry = self.dir.join("twins").join(&name);
+        // An entry that is not text (a damaged cache) is printed again.
+        let text = match std::fs::read_to_string(&entry) {
+            Ok(text) => text,
+            Err(_) => {
+                let text = print()?;
+                if keep(&entry, text.as_bytes()).is_err() {
+                    std::fs::write(path, &text).with_context(|| format!("writing {}", path.display()))?;
+                    return Ok(text);
+                }
+                text
+            }
+        };
+        self.used.lock().unwrap().insert(format!("twins/{name}"));
+        place(&entry, path)?;
+        Ok(text)
+    }
+}
+
+/// Makes the entry `entry` with `bytes`, whole or not at all: a build killed meanwhile leaves
+/// only a `.partial` file, which the next prune removes.
+fn keep(entry: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let partial = entry.with_extension(format!("partial-{}", std::process::id()));
+    let made = std::fs::write(&partial, bytes).and_then(|()| std::fs::rename(&partial, entry));
+    if made.is_err() {
+        let _ = std::fs::remove_file(&partial);
+    }
+    made
 }
 
 /// Puts the file `from` at `to` (replacing what is there): a hard link, or a copy where links

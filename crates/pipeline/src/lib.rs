@@ -143,7 +143,7 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
             let site_json = site_json(&site, opts.dev)?;
             let cache = open_cache(opts, &bundle, &site_json)?;
             stages.run("export", || match &cache {
-                Some(cache) => site_export::write_with(&site, &words, &out, |to, bytes| cache.place_bytes(bytes, to)),
+                Some(cache) => site_export::write_with(&site, &words, &out, cache.as_ref()),
                 None => site_export::write(&site, &words, &out),
             })?;
             let render = Prerender {

@@ -78,6 +78,35 @@ fn an_unchanged_build_renders_nothing() {
     assert_eq!(again.rendered, 0, "{again:?}");
 }
 
+/// A page's Markdown twin is kept by the page's data: a later build prints only the twins of
+/// pages that changed, and `llms-full.txt` reads the others from the cache.
+#[test]
+fn only_a_changed_page_s_twin_is_printed_again() {
+    let site = fixture_copy();
+    let (root, out) = (site.path(), site.path().join("build"));
+    build(root, &out);
+    // Mark every kept twin (a new file: the output's twin is a link to the old one); a twin
+    // printed again has no mark.
+    const MARK: &str = "\n<!-- kept -->\n";
+    let twins = std::fs::read_dir(root.join(".cache/docsite/twins")).unwrap().map(|e| e.unwrap().path());
+    let twins: Vec<_> = twins.collect();
+    assert!(twins.len() >= 10, "a twin per doc and post: {}", twins.len());
+    for path in twins {
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        std::fs::write(&path, text + MARK).unwrap();
+    }
+    edit(root, "content/docs/guide/a.md", |t| format!("{t}\n又一段正文。\n"));
+    build(root, &out);
+    let read = |f: &str| std::fs::read_to_string(out.join(f)).unwrap();
+    assert!(!read("docs/guide/a.md").contains(MARK) && read("docs/guide/a.md").contains("又一段正文。"));
+    for kept in ["docs/guide/b.md", "docs/intro.md", "blog/2021/01/01/post-1.md"] {
+        assert!(read(kept).ends_with(MARK), "{kept} was printed again");
+    }
+    let full = read("llms-full.txt");
+    assert!(full.contains("又一段正文。") && full.matches(MARK).count() >= 9, "llms-full.txt takes the kept twins");
+}
+
 /// The content cache keeps each page's body as JSON and reads it back without a parse
 /// (`site_schema::Body`): a body that no longer parses (a damaged cache) stops the build with
 /// the page and the remedy, not a panic, and the built site stays as it was.
