@@ -24,10 +24,7 @@ pub(crate) fn has_twin(page: &PageData) -> bool {
 /// `root` is the site's origin and base URL (`crate::urls::site_root`). An error, naming the
 /// page, when its body does not parse (a damaged build cache).
 pub(crate) fn page_markdown_under(page: &PageData, words: &Words, root: &str) -> anyhow::Result<Option<String>> {
-    if !has_twin(page) {
-        return Ok(None);
-    }
-    twin(page, words, root).map(Some)
+    has_twin(page).then(|| twin(page, words, root)).transpose()
 }
 
 /// The twin of a page that has one ([`has_twin`]).

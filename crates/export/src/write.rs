@@ -27,8 +27,7 @@ pub trait Files: Sync {
 
     /// Puts the twin of `page` at `path` and returns its text, printed by `print`. A build cache
     /// keeps twins by the page's data, and prints only the pages that changed.
-    fn twin(&self, page: &PageData, path: &Path, print: &dyn Fn() -> Result<String>) -> Result<String> {
-        let _ = page;
+    fn twin(&self, _page: &PageData, path: &Path, print: &dyn Fn() -> Result<String>) -> Result<String> {
         let text = print()?;
         self.put(path, text.as_bytes()).with_context(|| format!("writing {}", path.display()))?;
         Ok(text)

@@ -41,9 +41,11 @@ pub fn precompress_where(
     // The largest first: the entry chunk at brotli 11 takes a fifth of a second by itself, and
     // started last it was a cold build's last work, on one core.
     files.sort_unstable_by_key(|f| std::cmp::Reverse(f.0));
-    files.par_iter().try_for_each(|(_, f)| match stop.load(Ordering::Relaxed) {
-        true => Ok(()),
-        false => compress_file(f, &std::fs::read(f)?, cache),
+    files.par_iter().try_for_each(|(_, f)| {
+        if stop.load(Ordering::Relaxed) {
+            return Ok(());
+        }
+        compress_file(f, &std::fs::read(f)?, cache)
     })?;
     Ok(files.len())
 }
