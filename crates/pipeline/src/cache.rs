@@ -80,17 +80,17 @@ impl Cache {
         hex(&h.finalize())
     }
 
-    /// Puts the cached files of page `key` at `out_base` + `.html`, `.html.br`, …; false when
-    /// the cache has no such page.
+    /// Puts the cached files of page `key` at `html_out` + `.br`, …, `json_out` + …, making
+    /// their folders when missing; false when the cache has no such page, or when its entry lost
+    /// its HTML (a file deleted by hand: the page is rendered again, not published without it).
+    /// Each file is linked straight away, without looking first: a restored page is six calls
+    /// into the file system instead of seventeen.
     pub fn restore_page(&self, key: &str, html_out: &Path, json_out: &Path) -> Result<bool> {
         let entry = self.dir.join("pages").join(key);
-        if !entry.is_dir() {
-            return Ok(false);
-        }
         for name in PAGE_FILES {
-            let from = entry.join(name);
-            if from.exists() {
-                place(&from, &page_file(name, html_out, json_out))?;
+            // Every entry has its HTML, so the first link tells whether there is one.
+            if !place_existing(&entry.join(name), &page_file(name, html_out, json_out))? && *name == "html" {
+                return Ok(false);
             }
         }
         self.used.lock().unwrap().insert(format!("pages/{key}"));
@@ -111,10 +111,8 @@ impl Cache {
         let partial = pages.join(format!("{key}.partial-{}", std::process::id()));
         std::fs::create_dir_all(&partial)?;
         for name in PAGE_FILES {
-            let file = page_file(name, html_out, json_out);
-            if file.exists() {
-                place(&file, &partial.join(name))?;
-            }
+            // A compressed copy not smaller than its page was not written.
+            place_existing(&page_file(name, html_out, json_out), &partial.join(name))?;
         }
         // Complete or absent: a build killed meanwhile leaves only a `.partial` folder. The
         // rename fails when another build made the same entry meanwhile.
@@ -262,6 +260,24 @@ fn keep(entry: &Path, bytes: &[u8]) -> std::io::Result<()> {
         let _ = std::fs::remove_file(&partial);
     }
     made
+}
+
+/// [`place`] when `from` exists (false when not), making `to`'s folder when it is missing. It
+/// links first and looks only when that fails: in a build, both are nearly always there.
+fn place_existing(from: &Path, to: &Path) -> Result<bool> {
+    match std::fs::hard_link(from, to) {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            if !from.exists() {
+                return Ok(false);
+            }
+            if let Some(dir) = to.parent() {
+                std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+            }
+            place(from, to).map(|()| true)
+        }
+        Err(_) => place(from, to).map(|()| true),
+    }
 }
 
 /// Puts the file `from` at `to` (replacing what is there): a hard link, or a copy where links

@@ -23,12 +23,20 @@ pub fn write_static(root: &Path, bundle: &Bundle, config: &Config, site: &Site, 
     Ok(())
 }
 
+/// Writes `bytes` at `out/rel`, making its folder when it is missing (only then: most files of a
+/// build go into folders that exist, and asking first cost two calls into the file system per
+/// file).
 pub fn write(out: &Path, rel: &Path, bytes: &[u8]) -> Result<()> {
     let path = out.join(rel);
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+    match std::fs::write(&path, bytes) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && path.parent().is_some_and(|p| !p.exists()) => {
+            let parent = path.parent().unwrap_or(out);
+            std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+            std::fs::write(&path, bytes)
+        }
+        written => written,
     }
-    std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))
+    .with_context(|| format!("writing {}", path.display()))
 }
 
 /// Every file under `dir`, as site paths (`/img/logo.svg`) and file paths.

@@ -12,7 +12,7 @@ use site_frontend::{PageFailed, Renderer};
 use site_schema::PageData;
 use site_schema::route_files::{data_file, html_file};
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -82,19 +82,8 @@ pub fn write_pages(
 /// Puts a page's files in place from the cache; the page's key when the cache lacks it.
 fn restore(cache: &Cache, page: &PageData, out: &Path) -> Result<Option<String>> {
     let key = cache.page_key(&serde_json::to_string(page)?);
-    let (html, json) = paths(page, out)?;
-    Ok(if cache.restore_page(&key, &html, &json)? { None } else { Some(key) })
-}
-
-/// A page's HTML and data files under `out`, their folders made.
-fn paths(page: &PageData, out: &Path) -> Result<(PathBuf, PathBuf)> {
     let (html, json) = (out.join(html_file(&page.route)), out.join(data_file(&page.route)));
-    for p in [&html, &json] {
-        if let Some(dir) = p.parent() {
-            std::fs::create_dir_all(dir)?;
-        }
-    }
-    Ok((html, json))
+    Ok(if cache.restore_page(&key, &html, &json)? { None } else { Some(key) })
 }
 
 /// Renders the pages `misses` names, writing each as it arrives.

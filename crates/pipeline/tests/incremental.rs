@@ -131,3 +131,15 @@ fn a_damaged_body_in_the_content_cache_is_an_error_naming_the_page() {
     std::fs::remove_dir_all(root.join(".cache")).unwrap();
     build(root, &root.join("build"));
 }
+
+#[test]
+fn a_page_entry_without_its_html_is_rendered_again() {
+    // An entry is made whole or not at all, but a person or a tool can still delete a file in
+    // `.cache/`: the page must then be rendered again, not published without its HTML.
+    let site = fixture_copy();
+    let r = incremental_equals_cold(site.path(), |root| {
+        let entry = std::fs::read_dir(root.join(".cache/docsite/pages")).unwrap().next().unwrap().unwrap().path();
+        std::fs::remove_file(entry.join("html")).unwrap();
+    });
+    assert_eq!(r.rendered, 1, "only the page whose entry lost its HTML: {r:?}");
+}
