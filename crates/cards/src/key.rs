@@ -5,8 +5,9 @@ use sha2::{Digest, Sha256};
 
 use crate::CardText;
 
-/// Bump when the design or the layout changes, so every card is drawn again.
-pub const LAYOUT_VERSION: u32 = 2;
+/// Bump when the design, the layout or the encoding changes, so every card is drawn again (3:
+/// RGB instead of RGBA).
+pub const LAYOUT_VERSION: u32 = 3;
 
 /// Hex characters in a key: 64 bits, no collision in any number of pages a site has.
 const KEY_HEX_LEN: usize = 16;
