@@ -80,8 +80,8 @@ pub fn png(card: &Pixmap, filtered: &FilteredBackground, changed: &Changed) -> R
     let mut line = Vec::with_capacity(row + 1);
     // The RGB of the changed row above and of this one, when they are not the background's.
     let (mut above, mut here) = (Vec::with_capacity(row), Vec::with_capacity(row));
+    let background = |y: usize| &filtered.rgb[y * row..(y + 1) * row];
     for (y, drawn) in card.data().chunks_exact(card.width() as usize * DRAWN).enumerate() {
-        let background = |y: usize| &filtered.rgb[y * row..(y + 1) * row];
         if changed.refilter(y) {
             here.clear();
             if changed.0[y] {

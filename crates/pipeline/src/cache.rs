@@ -88,8 +88,12 @@ impl Cache {
     pub fn restore_page(&self, key: &str, html_out: &Path, json_out: &Path) -> Result<bool> {
         let entry = self.dir.join("pages").join(key);
         for name in PAGE_FILES {
-            // Every entry has its HTML, so the first link tells whether there is one.
+            // Every entry has its HTML, so the first link tells whether there is one. One that
+            // lost it is removed, so that the page rendered again can be kept in its place.
             if !place_existing(&entry.join(name), &page_file(name, html_out, json_out))? && *name == "html" {
+                if entry.is_dir() {
+                    let _ = std::fs::remove_dir_all(&entry);
+                }
                 return Ok(false);
             }
         }

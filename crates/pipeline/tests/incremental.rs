@@ -143,3 +143,15 @@ fn a_page_entry_without_its_html_is_rendered_again() {
     });
     assert_eq!(r.rendered, 1, "only the page whose entry lost its HTML: {r:?}");
 }
+
+#[test]
+fn a_page_entry_without_its_html_is_kept_anew_by_the_build_that_renders_it() {
+    let site = fixture_copy();
+    let out = site.path().join("build");
+    build(site.path(), &out);
+    let entry = std::fs::read_dir(site.path().join(".cache/docsite/pages")).unwrap().next().unwrap().unwrap().path();
+    std::fs::remove_file(entry.join("html")).unwrap();
+    assert_eq!(build(site.path(), &out).rendered, 1);
+    let again = build(site.path(), &out);
+    assert_eq!(again.rendered, 0, "the page rendered again was kept: {again:?}");
+}
