@@ -25,11 +25,13 @@ pub fn write_static(root: &Path, bundle: &Bundle, config: &Config, site: &Site, 
 
 /// Writes `bytes` at `out/rel`, making its folder when it is missing (only then: most files of a
 /// build go into folders that exist, and asking first cost two calls into the file system per
-/// file).
+/// file). Whether the folder is missing is not asked after a failed write: another thread
+/// writing into the same new folder may have made it meanwhile, and the write must be tried
+/// again then too (a 10 000-page build failed so).
 pub fn write(out: &Path, rel: &Path, bytes: &[u8]) -> Result<()> {
     let path = out.join(rel);
     match std::fs::write(&path, bytes) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound && path.parent().is_some_and(|p| !p.exists()) => {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && out.is_dir() => {
             let parent = path.parent().unwrap_or(out);
             std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
             std::fs::write(&path, bytes)
@@ -66,4 +68,33 @@ pub fn copy_tree(from: &Path, to: &Path) -> Result<usize> {
         std::fs::copy(src, &dst).with_context(|| format!("copying {} to {}", src.display(), dst.display()))?;
     }
     Ok(files.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn threads_writing_into_the_same_new_folder_all_succeed() {
+        let out = tempfile::tempdir().unwrap();
+        // Each round, four threads write into one folder that none of them has made yet: the
+        // first to fail makes it while the others are between their failed write and a retry.
+        for round in 0..300 {
+            std::thread::scope(|s| {
+                for t in 0..4 {
+                    let out = out.path();
+                    s.spawn(move || write(out, Path::new(&format!("r{round}/a/b/{t}.txt")), b"x").unwrap());
+                }
+            });
+        }
+        assert_eq!(files_under(out.path()).len(), 1200);
+    }
+
+    #[test]
+    fn a_missing_output_folder_is_not_made_again() {
+        let out = tempfile::tempdir().unwrap();
+        let gone = out.path().join("build.partial");
+        assert!(write(&gone, Path::new("docs/x.html"), b"x").is_err());
+        assert!(!gone.exists(), "a write after the staging folder was removed made it again");
+    }
 }
