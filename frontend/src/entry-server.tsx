@@ -31,6 +31,40 @@ const json = (v: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
+/** `json({site, data})`, the site's part written once per process: it is the same on every page. */
+const siteJson = new WeakMap<SiteData, string>();
+function pageJson(site: SiteData, data: string): string {
+  let head = siteJson.get(site);
+  if (head === undefined) {
+    head = json(site);
+    siteJson.set(site, head);
+  }
+  return `{"site":${head},"data":${json(data)}}`;
+}
+
+/** Where a page goes into the template, in the template's order. */
+const SLOTS = ['<html lang="zh-hans" data-theme="light">', '<!--app-head-->', '<!--app-html-->', '<!--app-data-->'];
+
+/** The template cut at its slots, once per template: replacing the slots one after another
+ * copied the whole page (tens of kilobytes) and searched it again for each slot. */
+const cuts = new Map<string, string[]>();
+function templateParts(template: string): string[] {
+  let parts = cuts.get(template);
+  if (!parts) {
+    parts = [];
+    let rest = template;
+    for (const slot of SLOTS) {
+      const at = rest.indexOf(slot);
+      if (at < 0) throw new Error(`the page template (index.html) has no ${slot}`);
+      parts.push(rest.slice(0, at));
+      rest = rest.slice(at + slot.length);
+    }
+    parts.push(rest);
+    cuts.set(template, parts);
+  }
+  return parts;
+}
+
 /** The files a lazy chunk needs (itself and its static imports), minus what the entry has. */
 function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
@@ -70,15 +104,10 @@ export function renderDocument(site: SiteData, page: PageData, shell: Shell): st
   // (scripts/entryAfterPaint.mjs), so they do not share the link with the HTML and CSS.
   const data = dataUrl(page.route);
   const later = [`<link rel="preload" href="${attr(data)}" as="fetch" crossorigin>`, ...preloads(site, page, shell.manifest)];
-  // Function replacements: `$&` and friends in the content must stay literal.
-  return shell.template
-    .replace('<html lang="zh-hans" data-theme="light">', () => `<html ${htmlAttributes(site)}>`)
-    .replace('<!--app-head-->', () => headTags(site, page))
-    .replace('<!--app-html-->', () => html)
-    .replace(
-      '<!--app-data-->',
-      () =>
-        `<script id="__data" type="application/json">${json({site, data})}</script>\n    ` +
-        `<template id="__later">${later.join('')}</template>`,
-    );
+  const [beforeHtml, beforeHead, beforeApp, beforeData, rest] = templateParts(shell.template);
+  return (
+    `${beforeHtml}<html ${htmlAttributes(site)}>${beforeHead}${headTags(site, page)}${beforeApp}${html}${beforeData}` +
+    `<script id="__data" type="application/json">${pageJson(site, data)}</script>\n    ` +
+    `<template id="__later">${later.join('')}</template>${rest}`
+  );
 }
