@@ -25,8 +25,10 @@ function sizes(url) {
   if (!fs.existsSync(file) || fs.statSync(file).isDirectory()) file = path.join(build, `${p}.html`);
   if (!fs.existsSync(file)) return null;
   const raw = fs.statSync(file).size;
-  const alt = (ext) => (fs.existsSync(`${file}.${ext}`) ? fs.statSync(`${file}.${ext}`).size : raw);
-  return {raw, gzip: alt('gz'), br: alt('br')};
+  const alt = (ext, otherwise) => (fs.existsSync(`${file}.${ext}`) ? fs.statSync(`${file}.${ext}`).size : otherwise);
+  // Without a brotli copy the server sends the gzip one to a browser that accepts both.
+  const gzip = alt('gz', raw);
+  return {raw, gzip, br: alt('br', gzip)};
 }
 
 function kind(url, type) {

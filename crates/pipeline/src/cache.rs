@@ -3,7 +3,7 @@
 //! everything it was made from, so an entry is either right for the inputs or never looked up:
 //!
 //! - `pages/<key>/`: a page's files as the build writes them (`html`, `html.br`, `html.gz`,
-//!   `json`, `json.br`, `json.gz`); the key hashes the engine, the front-end bundle, the site
+//!   `json`, `json.gz`); the key hashes the engine, the front-end bundle, the site
 //!   data and the page's data: everything its prerender reads.
 //! - `compressed/<key>.br|.gz`: the compressed copies of any other file; the key hashes its
 //!   contents and the compression setting.
@@ -38,7 +38,7 @@ pub struct Cache {
 }
 
 /// The file name suffixes of a page's entry, and the output files they stand for.
-pub const PAGE_FILES: &[&str] = &["html", "html.br", "html.gz", "json", "json.br", "json.gz"];
+pub const PAGE_FILES: &[&str] = &["html", "html.br", "html.gz", "json", "json.gz"];
 
 /// The build cache of the site at `root`; every kind of entry has a folder in it.
 pub fn dir(root: &Path) -> PathBuf {
@@ -83,8 +83,8 @@ impl Cache {
     /// Puts the cached files of page `key` at `html_out` + `.br`, …, `json_out` + …, making
     /// their folders when missing; false when the cache has no such page, or when its entry lost
     /// its HTML (a file deleted by hand: the page is rendered again, not published without it).
-    /// Each file is linked straight away, without looking first: a restored page is six calls
-    /// into the file system instead of seventeen.
+    /// Each file is linked straight away, without looking first: a restored page is five calls
+    /// into the file system (one a file) instead of seventeen.
     pub fn restore_page(&self, key: &str, html_out: &Path, json_out: &Path) -> Result<bool> {
         let entry = self.dir.join("pages").join(key);
         for name in PAGE_FILES {

@@ -15,8 +15,8 @@ fn compressible(path: &Path) -> bool {
     )
 }
 
-/// Writes `.br` and `.gz` next to every compressible file under `out` that has none yet (in
-/// parallel), keeping only the ones smaller than the original. Returns how many it compressed.
+/// Writes `.gz` (and `.br`, see [`setting`]) next to every compressible file under `out` that has
+/// none yet (in parallel), keeping only the ones smaller than the original. Returns how many it compressed.
 pub fn precompress(out: &Path, skip: Option<&Path>, cache: Option<&Cache>) -> Result<usize> {
     precompress_where(out, skip, cache, |_| true, &AtomicBool::new(false))
 }
@@ -58,26 +58,45 @@ fn sibling(f: &Path, ext: &str) -> PathBuf {
     PathBuf::from(s)
 }
 
-/// The brotli quality and gzip level for a file (level 12: libdeflate's highest). Hashed assets
-/// are cached by browsers for a year: spend the time on them. libdeflate's level 12 is about 3 %
-/// smaller than zlib's 9, which every reader whose browser asks for gzip downloads, and within
-/// 0.3 % of Zopfli, in a fiftieth of the time (the entry chunk: 20 ms against 1.2 s, most of a
-/// cold build's critical path). Pages are many and change every build: a faster setting loses
-/// a few percent.
-fn setting(f: &Path) -> (u32, u32) {
-    let hashed = f.components().any(|c| c.as_os_str() == "assets");
-    if hashed { (11, GZIP_HIGHEST) } else { (5, 6) }
+/// How a file is compressed: brotli at a quality (none: no `.br`) and gzip at a level (libdeflate's
+/// 1–12).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Setting {
+    brotli: Option<u32>,
+    gzip: u32,
 }
 
-/// Writes `path.br` and `path.gz` for `data` (the contents of `path`), or puts the cache's
-/// copies for the same contents there.
+/// Brotli is spent where a reader waits for the file: the hashed assets (every first load, kept
+/// by browsers for a year: the highest settings; libdeflate's 12 is about 3 % smaller than
+/// zlib's 9 and within 0.3 % of Zopfli, in a fiftieth of the time) and the pages' HTML (first
+/// paint: brotli 5, 13 % smaller than gzip 6 on this site's docs, in 4.4 times the time). The
+/// rest is fetched after first paint or ahead of a click (page data), or read by tools
+/// (Markdown twins, `llms*.txt`, feeds): gzip 6 only. Brotli 5 was 7–9 % smaller there, at
+/// 3.5–3.8 times gzip's time, about 12 s of CPU in a 10 000-page build.
+fn setting(f: &Path) -> Setting {
+    if f.components().any(|c| c.as_os_str() == "assets") {
+        Setting { brotli: Some(11), gzip: GZIP_HIGHEST }
+    } else if f.extension().is_some_and(|e| e == "html") {
+        Setting { brotli: Some(5), gzip: 6 }
+    } else {
+        Setting { brotli: None, gzip: 6 }
+    }
+}
+
+/// Writes `path.br` (when its setting has brotli) and `path.gz` for `data` (the contents of
+/// `path`), or puts the cache's copies for the same contents there.
 pub fn compress_file(f: &Path, data: &[u8], cache: Option<&Cache>) -> Result<()> {
     if data.len() < 512 || !compressible(f) {
         return Ok(());
     }
-    let (quality, level) = setting(f);
-    let key = cache.map(|c| c.compressed_key(data, &format!("br{quality}-gz{level}")));
-    for ext in ["br", "gz"] {
+    let setting = setting(f);
+    let name = match setting.brotli {
+        Some(quality) => format!("br{quality}-gz{}", setting.gzip),
+        None => format!("gz{}", setting.gzip),
+    };
+    let key = cache.map(|c| c.compressed_key(data, &name));
+    let wanted = setting.brotli.map(|q| ("br", q)).into_iter().chain([("gz", setting.gzip)]);
+    for (ext, level) in wanted {
         let target = sibling(f, ext);
         if let (Some(cache), Some(key)) = (cache, &key) {
             match cache.compressed(key, ext) {
@@ -89,7 +108,7 @@ pub fn compress_file(f: &Path, data: &[u8], cache: Option<&Cache>) -> Result<()>
                 None => {}
             }
         }
-        let packed = if ext == "br" { brotli(data, quality)? } else { gzip(data, level)? };
+        let packed = if ext == "br" { brotli(data, level)? } else { gzip(data, level)? };
         let kept = packed.len() < data.len();
         if kept {
             std::fs::write(&target, packed).with_context(|| format!("writing {}", target.display()))?;
@@ -106,8 +125,25 @@ mod tests {
     use super::*;
 
     #[test]
-    fn hashed_assets_get_the_highest_levels_and_pages_fast_ones() {
-        assert_eq!(setting(Path::new("build/assets/index-abc.js")), (11, GZIP_HIGHEST));
-        assert_eq!(setting(Path::new("build/docs/x.html")), (5, 6));
+    fn brotli_goes_to_hashed_assets_and_pages_html_only() {
+        let of = |p: &str| setting(Path::new(p));
+        assert_eq!(of("build/assets/index-abc.js"), Setting { brotli: Some(11), gzip: GZIP_HIGHEST });
+        assert_eq!(of("build/docs/x.html"), Setting { brotli: Some(5), gzip: 6 });
+        for gzip_only in ["build/page-data/docs/x.json", "build/docs/x.md", "build/llms-full.txt", "build/sitemap.xml"]
+        {
+            assert_eq!(of(gzip_only), Setting { brotli: None, gzip: 6 }, "{gzip_only}");
+        }
+    }
+
+    #[test]
+    fn a_gzip_only_file_gets_no_brotli_copy() {
+        let dir = tempfile::tempdir().unwrap();
+        let (html, json) = (dir.path().join("x.html"), dir.path().join("x.json"));
+        let text = "一段足够长、值得压缩的文字。".repeat(100);
+        for f in [&html, &json] {
+            compress_file(f, text.as_bytes(), None).unwrap();
+        }
+        assert!(sibling(&html, "br").exists() && sibling(&html, "gz").exists());
+        assert!(!sibling(&json, "br").exists() && sibling(&json, "gz").exists());
     }
 }
