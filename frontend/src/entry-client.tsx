@@ -6,6 +6,7 @@ import {loadDevTools} from './app/devTools';
 import {pageCode} from './app/pageCode';
 import type {PageData, SiteData} from './schema';
 import './styles/base.css';
+import './styles/icons.css';
 import './styles/layout.css';
 import './styles/content.css';
 import './styles/code.css';

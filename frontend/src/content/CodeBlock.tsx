@@ -1,6 +1,6 @@
 import {t} from '../i18n';
 import type {CodeBlock as Code, Token} from '../schema';
-import {CheckIcon, CopyIcon} from '../theme/Icons';
+import {Icon} from '../theme/Icons';
 import {WrapButton} from './WrapButton';
 
 const text = (line: Token[]) => line.map((tok) => (typeof tok === 'string' ? tok : tok[1])).join('');
@@ -39,8 +39,8 @@ export function CodeBlock({code}: {code: Code}) {
         <div className="code-block__actions">
           <WrapButton />
           <button type="button" className="code-block__button code-block__copy" aria-label={t.copyCode}>
-            <CopyIcon className="code-block__icon-copy" />
-            <CheckIcon className="code-block__icon-copied" />
+            <Icon name="copy" className="code-block__icon-copy" />
+            <Icon name="check" className="code-block__icon-copied" />
             <span className="code-block__copy-label">{t.copy}</span>
           </button>
         </div>

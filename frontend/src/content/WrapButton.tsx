@@ -1,5 +1,5 @@
 import {t} from '../i18n';
-import {WrapIcon} from '../theme/Icons';
+import {Icon} from '../theme/Icons';
 
 /** Turns line wrapping of every code block on or off (articleEvents.ts); the choice is remembered. */
 export function WrapButton() {
@@ -11,7 +11,7 @@ export function WrapButton() {
       aria-pressed={false}
       title={t.wrapLines}
     >
-      <WrapIcon />
+      <Icon name="wrap" />
       <span className="code-block__copy-label">{t.wrap}</span>
     </button>
   );

@@ -2,12 +2,12 @@ import {useEffect, useRef, useState} from 'react';
 import {useSite} from '../app/contexts';
 import {COPIED_MS, copyPendingText} from '../content/clipboard';
 import {t} from '../i18n';
-import {CheckIcon, CopyIcon, FailIcon} from '../theme/Icons';
+import {Icon, type IconName} from '../theme/Icons';
 import {fetchMarkdown} from './markdownTwin';
 
 type State = 'idle' | 'copying' | 'copied' | 'failed';
 
-const icons = {idle: CopyIcon, copying: CopyIcon, copied: CheckIcon, failed: FailIcon};
+const icons: Record<State, IconName> = {idle: 'copy', copying: 'copy', copied: 'check', failed: 'fail'};
 const labels = {idle: t.copyMarkdown, copying: t.copyMarkdown, copied: t.copied, failed: t.copyFailed};
 const announcements = {idle: '', copying: '', copied: t.markdownCopied, failed: t.markdownCopyFailed};
 
@@ -37,7 +37,6 @@ export function CopyMarkdown({route}: {route: string}) {
   const prefetch = () => {
     if (!dev) fetchMarkdown(route).catch(() => {});
   };
-  const Icon = icons[state];
   return (
     <>
       <button
@@ -49,7 +48,7 @@ export function CopyMarkdown({route}: {route: string}) {
         onPointerEnter={prefetch}
         onFocus={prefetch}
       >
-        <Icon />
+        <Icon name={icons[state]} />
         {labels[state]}
       </button>
       <span className="sr-only" aria-live="polite">

@@ -3,7 +3,7 @@
 // (content/Deferred.tsx); client-side navigation draws them.
 import {t} from '../i18n';
 import type {Breadcrumb, DocPage as Doc, PageLink} from '../schema';
-import {ExternalIcon} from '../theme/Icons';
+import {Icon} from '../theme/Icons';
 import {Link} from '../theme/Link';
 import {PageSource} from '../theme/PageSource';
 
@@ -65,7 +65,7 @@ export function DocFooter({page}: {page: Doc}) {
         <p className="doc-footer__original">
           <a href={page.originalUrl} target="_blank" rel="noopener noreferrer" hrefLang="en">
             {t.viewOriginal}
-            <ExternalIcon className="external-icon" />
+            <Icon name="external" className="external-icon" />
             <span className="sr-only">{t.externalLink}</span>
           </a>
         </p>

@@ -1,7 +1,7 @@
 import {useEffect, useId, useRef, useState, useSyncExternalStore} from 'react';
 import {t} from '../i18n';
 import type {Sidebar, SidebarItem} from '../schema';
-import {ChevronIcon, SidebarCollapseIcon, SidebarExpandIcon} from '../theme/Icons';
+import {Icon} from '../theme/Icons';
 import {Link} from '../theme/Link';
 
 function contains(items: SidebarItem[], route: string): boolean {
@@ -27,7 +27,7 @@ function Category({item, route, depth}: {item: Extract<SidebarItem, {type: 'cate
         onClick={() => setOpen((o) => !o)}
       >
         <span>{item.label}</span>
-        <ChevronIcon size={14} className={open ? 'sidebar__chevron sidebar__chevron--open' : 'sidebar__chevron'} />
+        <Icon name="chevron" className={open ? 'sidebar__chevron sidebar__chevron--open' : 'sidebar__chevron'} />
       </button>
       <div id={id} hidden={!open}>
         <SidebarItems items={item.items} route={route} depth={depth + 1} />
@@ -112,7 +112,7 @@ export function DocSidebar({sidebar, route}: {sidebar: Sidebar; route: string}) 
           title={t.expandSidebar}
           onClick={() => setCollapsed(false)}
         >
-          <SidebarExpandIcon />
+          <Icon name="sidebar-expand" />
         </button>
       </div>
     );
@@ -129,7 +129,7 @@ export function DocSidebar({sidebar, route}: {sidebar: Sidebar; route: string}) 
         title={t.collapseSidebar}
         onClick={() => setCollapsed(true)}
       >
-        <SidebarCollapseIcon />
+        <Icon name="sidebar-collapse" />
       </button>
     </div>
   );

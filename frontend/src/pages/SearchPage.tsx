@@ -10,7 +10,7 @@ import {useInfiniteScroll} from '../search/useInfiniteScroll';
 import {useQueryInput} from '../search/useQueryInput';
 import {useSearch} from '../search/useSearch';
 import {useQueryFromUrl, writeQueryToUrl} from '../search/useUrlQuery';
-import {SearchIcon} from '../theme/Icons';
+import {Icon} from '../theme/Icons';
 
 const PAGE_SIZE = 10;
 
@@ -30,7 +30,7 @@ export default function SearchPage(_: {data: PageData}) {
       <h1>{q ? fill(t.searchResultsFor, {q}) : t.searchPageTitle}</h1>
       {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new (2023) for the browsers the site supports; a form with role=search is its established equivalent */}
       <form className="search-page__form" role="search" onSubmit={(e) => e.preventDefault()}>
-        <SearchIcon size={20} />
+        <Icon name="search" className="search-page__icon" />
         <input
           className="search-page__input"
           type="search"

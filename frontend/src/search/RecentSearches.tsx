@@ -1,6 +1,6 @@
 import {useState} from 'react';
 import {fill, t} from '../i18n';
-import {CloseIcon} from '../theme/Icons';
+import {Icon} from '../theme/Icons';
 import {forgetSearch, recentSearches} from './recent';
 
 /** The reader's last searches, shown for an empty query: one click searches again. */
@@ -25,7 +25,7 @@ export function RecentSearches({onPick}: {onPick: (q: string) => void}) {
                 setRecent(recentSearches());
               }}
             >
-              <CloseIcon size={12} />
+              <Icon name="close" className="search-recent__remove-icon" />
             </button>
           </li>
         ))}

@@ -1,6 +1,6 @@
 import type {ChangeEvent, CompositionEvent, RefObject} from 'react';
 import {t} from '../i18n';
-import {CloseIcon, SearchIcon} from '../theme/Icons';
+import {Icon} from '../theme/Icons';
 
 interface SearchBoxProps {
   input: RefObject<HTMLInputElement>;
@@ -20,7 +20,7 @@ export function SearchBox({input, inputProps, listId, expanded, activeId, onClos
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> is too new (2023) for the browsers the site supports; a form with role=search is its established equivalent
     <form className="search-modal__form" role="search" onSubmit={(e) => e.preventDefault()}>
-      <SearchIcon size={20} className="search-modal__icon" />
+      <Icon name="search" className="search-modal__icon" />
       <input
         ref={input}
         className="search-modal__input"
@@ -40,7 +40,7 @@ export function SearchBox({input, inputProps, listId, expanded, activeId, onClos
         {...inputProps}
       />
       <button type="button" className="search-modal__close" aria-label={t.closeSearch} onClick={onClose}>
-        <CloseIcon size={16} />
+        <Icon name="close" className="search-modal__close-icon" />
         <kbd>Esc</kbd>
       </button>
     </form>

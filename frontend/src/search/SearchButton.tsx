@@ -3,7 +3,7 @@ import {createPortal} from 'react-dom';
 import {withBase} from '../app/base';
 import {useRouter, useSite} from '../app/contexts';
 import {t} from '../i18n';
-import {SearchIcon} from '../theme/Icons';
+import {Icon} from '../theme/Icons';
 import type {SearchModalProps} from './SearchModal';
 import {useSearchShortcuts} from './useSearchShortcuts';
 
@@ -72,7 +72,7 @@ export function SearchButton() {
         onMouseEnter={() => void loadModal().catch(() => {})}
         onFocus={() => void loadModal().catch(() => {})}
       >
-        <SearchIcon />
+        <Icon name="search" />
         <span className="search-button__label">{t.search}</span>
         <span className="search-button__keys" aria-hidden="true">
           <kbd>{apple ? '⌘' : 'Ctrl'}</kbd>

@@ -3,7 +3,7 @@ import {useSite} from '../app/contexts';
 import * as storage from '../app/storage';
 import {Inlines} from '../content/Inlines';
 import {t} from '../i18n';
-import {CloseIcon} from './Icons';
+import {Icon} from './Icons';
 
 /**
  * The announcement bar from the configuration. A closeable bar, once dismissed, stays hidden
@@ -40,7 +40,7 @@ export function AnnouncementBar() {
       </p>
       {announcement.isCloseable && (
         <button type="button" className="announcement__close" aria-label={t.closeAnnouncement} onClick={close}>
-          <CloseIcon size={14} />
+          <Icon name="close" className="announcement__close-icon" />
         </button>
       )}
     </section>

@@ -2,7 +2,7 @@ import {type AnchorHTMLAttributes, type ReactNode, useEffect, useRef} from 'reac
 import {isExternal, withBase} from '../app/base';
 import {useRouter} from '../app/contexts';
 import {t} from '../i18n';
-import {ExternalIcon} from './Icons';
+import {Icon} from './Icons';
 
 interface Props extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** A route (`/docs/x#y`) or an external URL. */
@@ -58,7 +58,7 @@ export function Link({to, children, newTab, ...rest}: Props) {
     return newTab ? (
       <a href={to} target="_blank" rel="noopener noreferrer" {...rest}>
         {children}
-        <ExternalIcon className="external-icon" />
+        <Icon name="external" className="external-icon" />
         <span className="sr-only">{t.externalLink}</span>
       </a>
     ) : (

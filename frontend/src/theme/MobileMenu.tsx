@@ -3,7 +3,7 @@ import {useSite} from '../app/contexts';
 import {SidebarItems} from '../docs/DocSidebar';
 import {t} from '../i18n';
 import type {Sidebar} from '../schema';
-import {CloseIcon} from './Icons';
+import {Icon} from './Icons';
 import {activeItem, Brand, ColorModeToggle, Item} from './Navbar';
 
 /** The narrow-screen menu: the navbar items, or the docs sidebar, in a panel over the page. */
@@ -21,7 +21,7 @@ export default function MobileMenu({route, sidebar, onClose}: {route: string; si
           <Brand />
           <ColorModeToggle />
           <button ref={closeRef} type="button" className="navbar__icon-button" aria-label={t.closeMenu} onClick={onClose}>
-            <CloseIcon />
+            <Icon name="close" />
           </button>
         </div>
         <nav className="mobile-menu__body" aria-label={secondary ? t.docsSidebar : t.mainNavigation}>

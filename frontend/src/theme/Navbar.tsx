@@ -6,7 +6,7 @@ import {NARROW_QUERY, rafThrottle, useEscape, useMediaQuery, useOutsideClick} fr
 import {t} from '../i18n';
 import type {NavItem, Sidebar} from '../schema';
 import {SearchButton} from '../search/SearchButton';
-import {ChevronIcon, MenuIcon, MoonIcon, NavLinkIcon, SunIcon} from './Icons';
+import {Icon} from './Icons';
 import {Link} from './Link';
 
 // The mobile menu's code loads when the reader is about to open it (or opens it), not with the page.
@@ -46,8 +46,8 @@ export function ColorModeToggle() {
       title={label}
       onClick={() => setColorMode(dark ? 'light' : 'dark')}
     >
-      <SunIcon className="color-toggle__sun" />
-      <MoonIcon className="color-toggle__moon" />
+      <Icon name="sun" className="color-toggle__sun" />
+      <Icon name="moon" className="color-toggle__moon" />
     </button>
   );
 }
@@ -70,7 +70,7 @@ function Dropdown({item, active}: {item: Extract<NavItem, {type: 'dropdown'}>; a
         onClick={() => setOpen((o) => !o)}
       >
         {item.label}
-        <ChevronIcon className="navbar__dropdown-chevron" size={12} />
+        <Icon name="chevron" className="navbar__dropdown-chevron" />
       </button>
       <ul className="navbar__dropdown-menu" hidden={!open}>
         {item.items.map((d) => (
@@ -93,7 +93,7 @@ function Dropdown({item, active}: {item: Extract<NavItem, {type: 'dropdown'}>; a
 export function Item({item, active, mobile}: {item: NavItem; active: boolean; mobile?: boolean}) {
   if (item.type === 'dropdown') return <Dropdown item={item} active={active} />;
   const to = 'to' in item ? item.to : item.href;
-  const icon = item.icon === 'github' || item.icon === 'language' ? <NavLinkIcon name={item.icon} /> : null;
+  const icon = item.icon === 'github' || item.icon === 'language' ? <Icon name={item.icon} /> : null;
   const cls = `navbar__link${active ? ' navbar__link--active' : ''}${icon && !mobile ? ' navbar__link--icon' : ''}`;
   return (
     <Link
@@ -215,7 +215,7 @@ export function Navbar({route, sidebar}: {route: string; sidebar: Sidebar | null
           onPointerDown={preloadMobileMenu}
           onFocus={preloadMobileMenu}
         >
-          <MenuIcon />
+          <Icon name="menu" />
         </button>
         <Brand />
         <NavItems items={navbar.items} position="left" active={active} />

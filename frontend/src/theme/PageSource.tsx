@@ -1,6 +1,6 @@
 import {formatDate, t} from '../i18n';
 import type {SourceInfo} from '../schema';
-import {EditIcon} from './Icons';
+import {Icon} from './Icons';
 
 /** Where a doc or post is kept: the link to edit its source (when the site sets
  * `site.edit_url`) and the date its file last changed in git. */
@@ -10,7 +10,7 @@ export function PageSource({editUrl, lastUpdated}: SourceInfo) {
     <div className="page-source">
       {editUrl && (
         <a className="page-source__edit" href={editUrl} target="_blank" rel="noopener noreferrer">
-          <EditIcon />
+          <Icon name="edit" />
           {t.editThisPage}
           <span className="sr-only">{t.externalLink}</span>
         </a>
