@@ -18,6 +18,38 @@ describe('code blocks', () => {
       .replace(/&amp;/g, '&');
     expect(codeTextOf(rendered)).toBe('const a = <1>;\n\nb();');
   });
+
+  it('writes its lines as React would write them as elements (escapes, numbers, highlights)', () => {
+    const tricky = `<a href="x">'&'</a>`;
+    const code: Code = {
+      lang: 'tsx',
+      lines: [[['s', tricky], ` ${tricky} `], [], [['k', 'a'], 'b', ['u', '{']]],
+      highlight: [1, 3],
+    };
+    for (const lineNumbers of [false, true]) {
+      const block = {...code, lineNumbers};
+      const asElements = renderToStaticMarkup(
+        <code>
+          {block.lines.map((line, i) => (
+            <span key={i} className={block.highlight?.includes(i + 1) ? 'code-line code-line--highlighted' : 'code-line'}>
+              {lineNumbers && <span className="code-line__number" aria-hidden="true" data-n={i + 1} />}
+              {line.map((tok, j) =>
+                typeof tok === 'string' ? (
+                  tok
+                ) : (
+                  <span key={j} className={`tok-${tok[0]}`}>
+                    {tok[1]}
+                  </span>
+                ),
+              )}
+              {'\n'}
+            </span>
+          ))}
+        </code>,
+      );
+      expect(/<code>[\s\S]*<\/code>/.exec(renderToStaticMarkup(CodeBlock({code: block})))?.[0]).toBe(asElements);
+    }
+  });
 });
 
 describe('tab choices', () => {
