@@ -247,13 +247,16 @@ test('no results, loading and index errors have their own states', async ({page}
 });
 
 test('an index that fails to load shows the error with a retry that recovers', async ({page}) => {
-  await page.route('**/pagefind/pagefind.js', (route) => route.abort('internetdisconnected'));
+  // Offline: the runtime fails under any URL (a retry asks for it under another, since some
+  // browsers keep a failed module failed).
+  const runtime = /\/pagefind\/pagefind\.js(\?.*)?$/;
+  await page.route(runtime, (route) => route.abort('internetdisconnected'));
   await page.goto('/');
   await hydrated(page);
   await openWithClick(page);
   await input(page).fill('原子');
   await expect(page.locator('.search-modal [role="alert"]')).toContainText('搜索索引加载失败');
-  await page.unroute('**/pagefind/pagefind.js');
+  await page.unroute(runtime);
   await page.getByRole('button', {name: '重试'}).click();
   await expect(page.locator('.search-hit').first()).toBeVisible();
 });

@@ -33,11 +33,11 @@ function pushEntry(url: URL, how: How): void {
 const scrollTarget = (url: URL, how: How): Current['scroll'] =>
   how.restoreTop !== undefined ? {top: how.restoreTop} : url.hash ? {hash: url.hash} : {top: 0};
 
-const failed = (s: Status, e: unknown, href: string): Status => ({
+const failed = (e: unknown, href: string, attempts: number): Status => ({
   kind: 'error',
   message: e instanceof LoadError || e instanceof Error ? e.message : String(e),
   href,
-  attempts: s.kind === 'error' && s.href === href ? s.attempts + 1 : 1,
+  attempts,
 });
 
 type Go = (url: URL, how: How) => Promise<void>;
@@ -45,6 +45,9 @@ type Go = (url: URL, how: How) => Promise<void>;
 /** Shows `url` (a same-site URL): loads its page, then the shell shows it. */
 function goFor(shell: Shell): Go {
   let navId = 0;
+  // The failures in a row of the last page that failed: kept here, not read from the status,
+  // which every attempt sets to 'loading' before it can fail again.
+  let failures = {href: '', count: 0};
   return async (url, how) => {
     const route = routeOf(url.pathname);
     if (route === null) return window.location.assign(url.href);
@@ -58,8 +61,11 @@ function goFor(shell: Shell): Go {
       shell.setCurrent({data: page.data, search: page.url.search, scroll: scrollTarget(page.url, page.how)});
       applyHead(page.data.head);
       shell.setStatus({kind: 'idle'});
+      failures = {href: '', count: 0};
     } catch (e) {
-      if (id === navId) shell.setStatus((s) => failed(s, e, url.href));
+      if (id !== navId) return;
+      failures = {href: url.href, count: failures.href === url.href ? failures.count + 1 : 1};
+      shell.setStatus(failed(e, url.href, failures.count));
     } finally {
       window.clearTimeout(timer);
       if (id === navId) shell.setShowProgress(false);

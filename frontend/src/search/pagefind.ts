@@ -39,10 +39,15 @@ interface Pagefind {
 }
 
 let loading: Promise<Pagefind> | null = null;
+/** Loads that failed so far. */
+let failures = 0;
 
 function load(): Promise<Pagefind> {
   loading ??= (async () => {
-    const [pf, {shards}] = await Promise.all([import(/* @vite-ignore */ pagefindUrl()) as Promise<Pagefind>, loadManifest()]);
+    // A module that failed to load stays failed in some browsers' module maps (Chromium 148
+    // does): a retry asks for the runtime under another URL.
+    const url = failures ? `${pagefindUrl()}?retry=${failures}` : pagefindUrl();
+    const [pf, {shards}] = await Promise.all([import(/* @vite-ignore */ url) as Promise<Pagefind>, loadManifest()]);
     // Keywords (front matter) weigh as much as a title word.
     const options = {baseUrl: baseUrl(), excerptLength: 24, ranking: {metaWeights: {title: 5, keywords: 5}}};
     // On the main thread: Pagefind's worker costs the first answer about 50 ms (measured,
@@ -55,7 +60,10 @@ function load(): Promise<Pagefind> {
     return pf;
   })();
   // A failed load (offline, missing index) can be retried.
-  loading.catch(() => (loading = null));
+  loading.catch(() => {
+    loading = null;
+    failures++;
+  });
   return loading;
 }
 
