@@ -22,10 +22,19 @@ export function useScrollRestoration(current: Current): void {
   useBrowserLayoutEffect(() => {
     const s = current.scroll;
     if (!s) return;
-    if ('hash' in s) {
-      if (!scrollToHash(s.hash, 'instant')) window.scrollTo({top: 0, behavior: 'instant'});
-    } else {
-      window.scrollTo({top: s.top, behavior: 'instant'});
-    }
+    const jump = () => {
+      if ('hash' in s) {
+        if (!scrollToHash(s.hash, 'instant')) window.scrollTo({top: 0, behavior: 'instant'});
+      } else {
+        window.scrollTo({top: s.top, behavior: 'instant'});
+      }
+    };
+    jump();
+    // A glide still under way when the page changed (the smooth scroll of an in-page link) moves
+    // the page once more after the jump in Chromium 148 (it landed 30 px off the top): jump
+    // again on the next frame when it did.
+    const landed = window.scrollY;
+    const frame = requestAnimationFrame(() => window.scrollY !== landed && jump());
+    return () => cancelAnimationFrame(frame);
   }, [current]);
 }
