@@ -1,11 +1,21 @@
-//! What the index holds of a page, taken from its page data: a small HTML document with the
-//! page's title, description, headings (with their ids, so hits inside a page link to the
-//! heading) and text, and the Pagefind attributes for its metadata, filter and sort position.
+//! What the index holds of a page, taken from its page data: the page's title, description,
+//! headings (with their ids, so hits inside a page link to the heading) and text, with the
+//! Pagefind attributes for its metadata, filter and sort position.
+//!
+//! The page is walked once into a [`Sink`]: [`Reading`] makes what Pagefind's HTML reader
+//! would make of it (its rules, for the elements written here: `vendor/pagefind/src/fossick/
+//! parser.rs`), so no HTML is written and parsed again (a tenth of the index's time); [`Html`]
+//! writes that HTML, which [`SearchRecord::html`] returns so that tests can hold the reading to
+//! what Pagefind reads from it.
 
 use crate::words::spaced;
 use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
+use pagefind::api::{DomParserResult, normalize_content};
+use regex::Regex;
 use site_schema::{Block, Body, Component, Inline, InlineNode, Page, PageData, SearchKind, SearchTitle, Token};
+use std::collections::BTreeMap;
 use std::fmt::Write;
+use std::sync::LazyLock;
 
 /// A searchable page (a doc or a blog post) and what the index is fed for it.
 #[derive(Debug, Clone, PartialEq)]
@@ -49,59 +59,273 @@ impl<'a> SearchRecord<'a> {
         crate::key(parts.map(str::as_bytes))
     }
 
-    /// The HTML Pagefind indexes for this page, the page being `position` in the site's list and
-    /// in shard `shard`. Metadata is segmented into words (Pagefind splits metadata on spaces
-    /// only); the title and keywords are searched as metadata, and weigh more than the text.
-    /// An error when the page's body does not parse (a damaged build cache).
+    /// What Pagefind reads from this page, the page being `position` in the site's list and in
+    /// shard `shard`: the same as its reading of [`SearchRecord::html`]. An error when the page's
+    /// body does not parse (a damaged build cache).
+    pub fn reading(
+        &self,
+        language: &str,
+        position: usize,
+        shard: usize,
+    ) -> Result<DomParserResult, site_schema::Damaged> {
+        let mut reading = Reading::default();
+        self.walk(&mut reading, language, position, shard)?;
+        Ok(reading.finish())
+    }
+
+    /// The HTML Pagefind would read [`SearchRecord::reading`] from. Metadata is segmented into
+    /// words (Pagefind splits metadata on spaces only); the title and keywords are searched as
+    /// metadata, and weigh more than the text.
     pub fn html(&self, language: &str, position: usize, shard: usize) -> Result<String, site_schema::Damaged> {
+        let mut html = Html("<!DOCTYPE html>".to_owned());
+        self.walk(&mut html, language, position, shard)?;
+        Ok(html.0)
+    }
+
+    fn walk(
+        &self,
+        sink: &mut impl Sink,
+        language: &str,
+        position: usize,
+        shard: usize,
+    ) -> Result<(), site_schema::Damaged> {
         let content = self.content.blocks()?;
         let kind = match self.title.kind {
             SearchKind::Docs => "docs",
             SearchKind::Blog => "blog",
         };
-        let mut w = Writer::default();
-        let _ = write!(
-            w.html,
-            "<!DOCTYPE html><html lang=\"{}\"><body><main data-pagefind-body data-pagefind-filter=\"type:{kind}\" \
-             data-pagefind-sort=\"{POSITION_SORT}:{position}\"><span data-pagefind-filter=\"{SHARD_FILTER}:{shard}\"></span>",
-            attr(language)
+        let mut w = Walk(sink);
+        w.0.open("html", &[("lang", language)]);
+        w.0.open("body", &[]);
+        let (filter, sort) = (format!("type:{kind}"), format!("{POSITION_SORT}:{position}"));
+        w.0.open(
+            "main",
+            &[("data-pagefind-body", ""), ("data-pagefind-filter", &filter), ("data-pagefind-sort", &sort)],
         );
+        w.element("span", &[("data-pagefind-filter", &format!("{SHARD_FILTER}:{shard}"))], |_| {});
         w.meta("title", &spaced(&self.title.title));
         let keywords = self.keywords.join(" ");
         if !keywords.trim().is_empty() {
             w.meta("keywords", &spaced(&keywords));
         }
-        w.html.push_str("<h1 data-pagefind-weight=\"10\">");
-        w.text(&self.title.title);
-        w.html.push_str("</h1>");
+        w.element("h1", &[("data-pagefind-weight", "10")], |w| w.0.text(&self.title.title));
         if !self.description.is_empty() {
-            w.wrapped("p", |w| w.text(self.description));
+            w.wrapped("p", |w| w.0.text(self.description));
         }
         w.blocks(&content);
-        w.html.push_str("</main></body></html>");
-        Ok(w.html)
+        for tag in ["main", "body", "html"] {
+            w.0.close(tag);
+        }
+        Ok(())
     }
 }
 
-/// The HTML fed to Pagefind.
-#[derive(Default)]
-struct Writer {
-    html: String,
+/// Where a walk of a page goes: elements with their attributes (in the order written, escaped
+/// by the sink) and text (as it reads).
+trait Sink {
+    fn open(&mut self, tag: &'static str, attributes: &[(&str, &str)]);
+    fn text(&mut self, text: &str);
+    fn close(&mut self, tag: &'static str);
 }
 
-impl Writer {
+/// The page as HTML: an attribute without a value is written bare.
+struct Html(String);
+
+impl Sink for Html {
+    fn open(&mut self, tag: &'static str, attributes: &[(&str, &str)]) {
+        let _ = write!(self.0, "<{tag}");
+        for (name, value) in attributes {
+            match value.is_empty() {
+                true => write!(self.0, " {name}"),
+                false => write!(self.0, " {name}=\"{}\"", attr(value)),
+            }
+            .expect("writing to a string");
+        }
+        self.0.push('>');
+    }
+
     fn text(&mut self, s: &str) {
-        self.html.push_str(&text(s));
+        self.0.push_str(&text(s));
+    }
+
+    fn close(&mut self, tag: &'static str) {
+        let _ = write!(self.0, "</{tag}>");
+    }
+}
+
+/// Elements Pagefind ends with a space, and a full stop after a word (its `SENTENCE_SELECTORS`).
+const SENTENCES: &[&str] = &["h1", "h2", "h3", "h4", "h5", "h6", "p", "td", "div", "ul", "li", "article", "section"];
+
+/// What Pagefind's reader takes for the end of a sentence's last word (its `SENTENCE_CHARS`).
+static WORD_END: LazyLock<Regex> = LazyLock::new(|| Regex::new("[\\w'\"\\)\\$\\*]").expect("a valid pattern"));
+
+/// An element being read: its text so far, what it is and what its attributes ask.
+#[derive(Default)]
+struct Node {
+    tag: &'static str,
+    value: String,
+    body: bool,
+    /// Its content replaced its parent's: a `data-pagefind-body` below it (Pagefind's
+    /// `ParentOfBody`).
+    holds_body: bool,
+    anchor: Option<String>,
+    weight: Option<String>,
+    pairs: Vec<(Pair, String)>,
+}
+
+/// Which of the reader's maps an attribute's `key:value` goes to.
+#[derive(Clone, Copy, PartialEq)]
+enum Pair {
+    Filter,
+    Sort,
+    Meta,
+}
+
+/// Pagefind's reading of a page, made as its HTML reader makes it from [`Html`]'s HTML. Values
+/// are kept as that HTML has them (escaped): the reader normalizes them, entities decoded.
+#[derive(Default)]
+struct Reading {
+    /// The root (Pagefind's node above `<html>`), then the open elements.
+    open: Vec<Node>,
+    anchors: usize,
+    anchor_content: BTreeMap<String, String>,
+    filters: BTreeMap<String, Vec<String>>,
+    sort: BTreeMap<String, String>,
+    meta: BTreeMap<String, String>,
+    auto_title: Option<String>,
+    language: Option<String>,
+}
+
+impl Reading {
+    fn parent(&mut self) -> &mut Node {
+        if self.open.is_empty() {
+            self.open.push(Node::default());
+        }
+        self.open.last_mut().expect("the root at least")
+    }
+
+    fn finish(mut self) -> DomParserResult {
+        let root = self.parent();
+        let (digest, has_custom_body) = (normalize_content(&root.value), root.holds_body);
+        if let Some(title) = self.auto_title.take() {
+            self.meta.entry("title".into()).or_insert(title);
+        }
+        DomParserResult {
+            digest,
+            filters: self.filters,
+            sort: self.sort,
+            meta: self.meta,
+            anchor_content: self.anchor_content,
+            anchor_titles: BTreeMap::new(),
+            has_custom_body,
+            force_inclusion: false,
+            has_html_element: true,
+            has_old_bundle_reference: false,
+            has_default_ui_reference: false,
+            language: self.language.filter(|l| !l.is_empty()).unwrap_or_else(|| "unknown".into()),
+        }
+    }
+}
+
+impl Sink for Reading {
+    fn open(&mut self, tag: &'static str, attributes: &[(&str, &str)]) {
+        let mut node = Node { tag, ..Node::default() };
+        let mut id = None;
+        for &(name, value) in attributes {
+            let value = attr(value).into_owned();
+            match name {
+                "lang" if tag == "html" => self.language = Some(value.to_lowercase()),
+                "data-pagefind-body" => node.body = true,
+                "data-pagefind-weight" => node.weight = Some(value),
+                "data-pagefind-filter" => node.pairs.push((Pair::Filter, value)),
+                "data-pagefind-sort" => node.pairs.push((Pair::Sort, value)),
+                "data-pagefind-meta" => node.pairs.push((Pair::Meta, value)),
+                "id" => id = Some(value.chars().filter(|c| !c.is_whitespace()).collect::<String>()),
+                _ => {}
+            }
+        }
+        // An element with an id marks its place in its parent's text, unless that parent's text
+        // is already a body's that this element is not part of.
+        let n = self.anchors;
+        let parent = self.parent();
+        if let Some(id) = id.filter(|_| node.body || !parent.holds_body) {
+            let _ = write!(parent.value, " ___PAGEFIND_ANCHOR___{tag}:{n}:{id} ");
+            node.anchor = Some(format!("{n}:{id}"));
+            self.anchors += 1;
+        }
+        self.open.push(node);
+    }
+
+    fn text(&mut self, s: &str) {
+        let escaped = text(s);
+        let node = self.parent();
+        node.value.push_str(&escaped);
+        if let Some(anchor) = node.anchor.clone() {
+            self.anchor_content.entry(anchor).or_default().push_str(&escaped);
+        }
+    }
+
+    fn close(&mut self, tag: &'static str) {
+        let mut node = self.open.pop().expect("an open element");
+        debug_assert_eq!(node.tag, tag, "elements close in order");
+        for (pair, written) in std::mem::take(&mut node.pairs) {
+            // `key:value` (a value may hold more colons).
+            let Some((key, value)) = written.split_once(':') else { continue };
+            let (key, value) = (key.to_owned(), normalize_content(value));
+            match pair {
+                // The reader normalizes a filter's value a second time.
+                Pair::Filter => self.filters.entry(key).or_default().push(normalize_content(&value)),
+                Pair::Sort => drop(self.sort.insert(key, value)),
+                Pair::Meta => drop(self.meta.insert(key, value)),
+            }
+        }
+        if tag == "h1" && self.auto_title.is_none() && !node.value.trim().is_empty() {
+            self.auto_title = Some(normalize_content(&node.value));
+        }
+        if SENTENCES.contains(&tag) {
+            node.value.insert(0, ' ');
+            if node.value.chars().last().is_some_and(|c| WORD_END.is_match(c.encode_utf8(&mut [0; 4]))) {
+                node.value.push('.');
+            }
+            node.value.push(' ');
+        }
+        let auto_weight = tag.strip_prefix('h').and_then(|n| n.parse::<u8>().ok()).filter(|n| (1..=6).contains(n));
+        if let Some(weight) = &node.weight {
+            node.value = format!(" ___PAGEFIND_WEIGHT___{weight} {} ___END_PAGEFIND_WEIGHT___ ", node.value);
+        } else if let Some(level) = auto_weight {
+            node.value = format!(" ___PAGEFIND_AUTO_WEIGHT___{} {} ___END_PAGEFIND_WEIGHT___ ", 8 - level, node.value);
+        }
+        let parent = self.parent();
+        let into_body = node.body || node.holds_body;
+        if parent.holds_body && !into_body {
+            return;
+        }
+        if into_body {
+            if !parent.holds_body {
+                parent.value.clear();
+            }
+            parent.holds_body = true;
+        }
+        parent.value.push_str(&node.value);
+    }
+}
+
+/// A walk of a page's blocks into a sink.
+struct Walk<'s, S: Sink>(&'s mut S);
+
+impl<S: Sink> Walk<'_, S> {
+    fn element(&mut self, tag: &'static str, attributes: &[(&str, &str)], inner: impl FnOnce(&mut Self)) {
+        self.0.open(tag, attributes);
+        inner(self);
+        self.0.close(tag);
+    }
+
+    fn wrapped(&mut self, tag: &'static str, inner: impl FnOnce(&mut Self)) {
+        self.element(tag, &[], inner);
     }
 
     fn meta(&mut self, name: &str, value: &str) {
-        let _ = write!(self.html, "<span data-pagefind-meta=\"{}\"></span>", attr(&format!("{name}:{value}")));
-    }
-
-    fn wrapped(&mut self, tag: &str, inner: impl FnOnce(&mut Writer)) {
-        let _ = write!(self.html, "<{tag}>");
-        inner(self);
-        let _ = write!(self.html, "</{tag}>");
+        self.element("span", &[("data-pagefind-meta", &format!("{name}:{value}"))], |_| {});
     }
 
     fn blocks(&mut self, blocks: &[Block]) {
@@ -117,8 +341,8 @@ impl Writer {
             Block::Code(code) => self.wrapped("pre", |w| {
                 for line in &code.lines {
                     let line: String = line.iter().map(token_text).collect();
-                    w.text(&line);
-                    w.text("\n");
+                    w.0.text(&line);
+                    w.0.text("\n");
                 }
             }),
             Block::List { items, .. } => self.wrapped("ul", |w| {
@@ -136,7 +360,7 @@ impl Writer {
             Block::Tabs { items, .. } => {
                 for item in items {
                     self.wrapped("section", |w| {
-                        w.wrapped("p", |w| w.text(&item.label));
+                        w.wrapped("p", |w| w.0.text(&item.label));
                         w.blocks(&item.children);
                     });
                 }
@@ -158,10 +382,8 @@ impl Writer {
 
     /// A heading keeps its id: Pagefind lists the hits under it with a link to it.
     fn heading(&mut self, level: u8, id: &str, children: &[Inline]) {
-        let level = level.clamp(2, 6);
-        let _ = write!(self.html, "<h{level} id=\"{}\">", attr(id));
-        self.inlines(children);
-        let _ = write!(self.html, "</h{level}>");
+        let tag = ["h2", "h3", "h4", "h5", "h6"][usize::from(level.clamp(2, 6)) - 2];
+        self.element(tag, &[("id", id)], |w| w.inlines(children));
     }
 
     fn table(&mut self, head: &[Vec<Inline>], rows: &[Vec<Vec<Inline>>]) {
@@ -179,8 +401,8 @@ impl Writer {
     /// Live demos are interactive, not text to find; a link button is found by its label.
     fn component(&mut self, c: &Component) {
         match c {
-            Component::LinkButton { label, .. } => self.wrapped("p", |w| w.text(label)),
-            Component::Highlight { text, .. } => self.wrapped("p", |w| w.text(text)),
+            Component::LinkButton { label, .. } => self.wrapped("p", |w| w.0.text(label)),
+            Component::Highlight { text, .. } => self.wrapped("p", |w| w.0.text(text)),
             Component::CharacterCounterDemo | Component::TodoListDemo { .. } => {}
         }
     }
@@ -188,7 +410,7 @@ impl Writer {
     fn inlines(&mut self, inlines: &[Inline]) {
         let mut plain = String::new();
         plain_inlines(&mut plain, inlines);
-        self.text(&plain);
+        self.0.text(&plain);
     }
 }
 

@@ -1,6 +1,6 @@
 //! The local search index, written from the page data with Pagefind's library (its `extended`
-//! build segments Chinese). Each doc and blog post is fed to Pagefind as a small HTML document
-//! made from its document tree (see [`document`]), in shards of pages hashed by route (see
+//! build segments Chinese). Each doc and blog post is given to Pagefind as it would read it from
+//! a small HTML document, made from its document tree (see [`document`]), in shards of pages hashed by route (see
 //! [`shards`]) that the browser merges: the first shard's bundle (Pagefind's browser runtime and
 //! its index) goes to `pagefind/`, the others' indexes to `pagefind/shard-N/`, and the site's own
 //! [`SearchManifest`] beside them lists the shards.
@@ -278,9 +278,9 @@ impl Document<'_> {
         &self.record().title.route
     }
 
-    fn html(&self) -> Result<String> {
+    fn reading(&self) -> Result<pagefind::api::DomParserResult> {
         let (language, n) = (self.shard.language, self.shard.n);
-        self.record().html(language, self.position, n).with_context(|| self.route().to_owned())
+        self.record().reading(language, self.position, n).with_context(|| self.route().to_owned())
     }
 }
 
@@ -391,7 +391,7 @@ fn pagefind_bundle(documents: Vec<Document>, reuse: &Reuse) -> Result<(Vec<Synth
     // Each page is read (or its reading loaded) on its own, side by side.
     let (reads, reused): (Vec<FossickedData>, Vec<String>) = documents
         .into_par_iter()
-        .map(|d| reuse.read(&index, d.route(), &d.source, || d.html()))
+        .map(|d| reuse.read(&index, d.route(), &d.source, || d.reading()))
         .collect::<Result<Vec<_>>>()?
         .into_iter()
         .unzip();

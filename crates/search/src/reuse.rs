@@ -8,7 +8,7 @@
 //! (vendor/pagefind/PATCHED.md) makes both possible.
 
 use anyhow::{Context, Result};
-use pagefind::api::{FossickedData, PagefindIndex, SyntheticFile};
+use pagefind::api::{DomParserResult, FossickedData, PagefindIndex, SyntheticFile};
 use std::borrow::Cow;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -47,7 +47,7 @@ impl Reuse {
         used.extend(listing.lines().filter(|l| !l.is_empty()).map(|l| dir.join(l)));
     }
 
-    /// The document at `url` as read for the index (kept, or read now from the HTML `html`
+    /// The document at `url` as read for the index (kept, or read now from what `reading`
     /// makes), and the line that names its entry (see [`Reuse::keep_listed`]). `source` is the
     /// hash of what the document is made from ([`crate::document::SearchRecord::source`]).
     pub fn read(
@@ -55,7 +55,7 @@ impl Reuse {
         index: &PagefindIndex,
         url: &str,
         source: &str,
-        html: impl FnOnce() -> Result<String>,
+        reading: impl FnOnce() -> Result<DomParserResult>,
     ) -> Result<(FossickedData, String)> {
         let key =
             crate::key([self.salt.as_bytes(), crate::PAGEFIND_VERSION.as_bytes(), url.as_bytes(), source.as_bytes()]);
@@ -70,7 +70,7 @@ impl Reuse {
         {
             return Ok((read, line));
         }
-        let read = index.fossick_html(url.to_owned(), html()?).with_context(|| format!("indexing {url}"))?;
+        let read = index.fossick_parsed(url.to_owned(), reading()?).with_context(|| format!("indexing {url}"))?;
         if let Some(entry) = entry {
             keep(&entry, &lz4_flex::compress_prepend_size(&serde_json::to_vec(&read)?));
         }

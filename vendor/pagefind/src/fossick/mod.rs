@@ -819,7 +819,8 @@ fn build_url(page_url: &Path, relative_to: Option<&Path>, options: &SearchOption
     format!("/{}", utf8_percent_encode(&final_url, PATH_ENCODE_SET))
 }
 
-fn normalize_content(content: &str) -> String {
+// [docsite] Public: callers that make a page's reading themselves normalize as the reader does.
+pub fn normalize_content(content: &str) -> String {
     let content = html_escape::decode_html_entities(content);
     let content = TRIM_NEWLINES.replace_all(&content, "");
     let content = NEWLINES.replace_all(&content, " ");

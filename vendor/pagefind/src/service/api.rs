@@ -34,13 +34,16 @@
 //! ```
 
 pub use crate::fossick::FossickedData; // [docsite]
+/// [docsite] What Pagefind's HTML reader makes of a page, for callers that make it themselves
+/// (`fossick_parsed`), and the normalization the reader applies to text and attribute values.
+pub use crate::fossick::{normalize_content, parser::DomParserResult};
 pub use crate::output::SyntheticFile;
 use anyhow::{bail, Result};
 use rust_patch::Patch;
 use std::{collections::BTreeMap, path::PathBuf, sync::Arc};
 
 use crate::{
-    fossick::{parser::DomParserResult, Fossicker},
+    fossick::Fossicker,
     options::PagefindServiceConfig,
     PagefindInboundConfig, SearchOptions, SearchState,
 };
@@ -86,6 +89,12 @@ impl PagefindIndex {
     /// (it is serializable) and given to `add_fossicked` in a later index.
     pub fn fossick_html(&self, url: String, content: String) -> Result<FossickedData> {
         Fossicker::new_synthetic(None, Some(url), content).fossick_sync(&self.options)
+    }
+
+    /// [docsite] `fossick_html` for a page whose reading the caller made itself, as Pagefind's
+    /// HTML reader would have made it from the page's HTML: no HTML is written or parsed.
+    pub fn fossick_parsed(&self, url: String, data: DomParserResult) -> Result<FossickedData> {
+        Fossicker::new_with_data(url, data).fossick_sync(&self.options)
     }
 
     /// [docsite] Adds a page `fossick_html` returned, as `add_html_file` would have.
