@@ -55,3 +55,20 @@ test('the switch is disabled until the page is hydrated', async ({page}) => {
   release();
   await expect(page.locator('.navbar .color-toggle').first()).toBeEnabled();
 });
+
+test('in forced colours (a contrast theme) icons take the theme colours and stay visible', async ({page}) => {
+  await page.emulateMedia({forcedColors: 'active', colorScheme: 'dark'});
+  await page.goto('/docs/introduction/installation');
+  // An icon is a span drawn by its background: the theme must not paint it in the page's colour.
+  const colours = await page.evaluate(() => {
+    const bg = getComputedStyle(document.body).backgroundColor;
+    const of = (selector) => getComputedStyle(document.querySelector(selector)).backgroundColor;
+    return {bg, text: of('.admonition .icon'), link: of('.navbar__link--icon .icon'), button: of('.code-block__copy .icon')};
+  });
+  for (const [where, colour] of Object.entries(colours).filter(([k]) => k !== 'bg')) {
+    expect(colour, where).not.toBe(colours.bg);
+    expect(colour, where).not.toBe('rgba(0, 0, 0, 0)');
+  }
+  // Each the colour the theme gives its kind of text, not the author's.
+  expect(colours.text).toBe(await page.evaluate(() => getComputedStyle(document.body).color));
+});
