@@ -4,9 +4,9 @@
 //!
 //! The page is walked once into a [`Sink`]: [`Reading`] makes what Pagefind's HTML reader
 //! would make of it (its rules, for the elements written here: `vendor/pagefind/src/fossick/
-//! parser.rs`), so no HTML is written and parsed again (a tenth of the index's time); [`Html`]
-//! writes that HTML, which [`SearchRecord::html`] returns so that tests can hold the reading to
-//! what Pagefind reads from it.
+//! parser.rs`), so no HTML is written and parsed again (about 5 % of the index's CPU, net);
+//! [`Html`] writes that HTML, which [`SearchRecord::html`] returns so that tests can hold the
+//! reading to what Pagefind reads from it.
 
 use crate::words::spaced;
 use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
@@ -45,11 +45,11 @@ impl<'a> SearchRecord<'a> {
         Some(SearchRecord { title: title.clone(), description, keywords, content })
     }
 
-    /// A hash of everything [`SearchRecord::html`] is made from, given the same arguments (the
+    /// A hash of everything a page's reading (and its HTML) is made from, given the same arguments (the
     /// code that makes it is the caller's to add: the cache's salt names the engine). The index
     /// tells a page or a shard it has seen by this, without making the document: that parses the
     /// page's body, and a warm build did it for every page only to find them unchanged.
-    /// Whatever `html` reads must be hashed here; `an_edit_inside_a_shard_*` and
+    /// Whatever the walk reads must be hashed here; `an_edit_inside_a_shard_*` and
     /// `a_document_source_names_every_input` (tests) check both sides.
     pub fn source(&self, language: &str, position: usize, shard: usize) -> String {
         let title = serde_json::to_string(&self.title).expect("a search title is always JSON");
