@@ -88,12 +88,8 @@ impl Cache {
     pub fn restore_page(&self, key: &str, html_out: &Path, json_out: &Path) -> Result<bool> {
         let entry = self.dir.join("pages").join(key);
         for name in PAGE_FILES {
-            // Every entry has its HTML, so the first link tells whether there is one. One that
-            // lost it is removed, so that the page rendered again can be kept in its place.
+            // Every entry has its HTML, so the first link tells whether there is one.
             if !place_existing(&entry.join(name), &page_file(name, html_out, json_out))? && *name == "html" {
-                if entry.is_dir() {
-                    let _ = std::fs::remove_dir_all(&entry);
-                }
                 return Ok(false);
             }
         }
@@ -119,8 +115,16 @@ impl Cache {
             place_existing(&page_file(name, html_out, json_out), &partial.join(name))?;
         }
         // Complete or absent: a build killed meanwhile leaves only a `.partial` folder. The
-        // rename fails when another build made the same entry meanwhile.
-        if std::fs::rename(&partial, pages.join(key)).is_err() {
+        // rename fails when the entry is there: made by another build meanwhile (kept), or one
+        // that lost its HTML (replaced, here rather than on every look-up of a missing entry).
+        let entry = pages.join(key);
+        if std::fs::rename(&partial, &entry).is_err() {
+            if !entry.join("html").exists() {
+                let _ = std::fs::remove_dir_all(&entry);
+                if std::fs::rename(&partial, &entry).is_ok() {
+                    return Ok(());
+                }
+            }
             let _ = std::fs::remove_dir_all(&partial);
         }
         Ok(())

@@ -1,7 +1,7 @@
 //! The local search index, written from the page data with Pagefind's library (its `extended`
 //! build segments Chinese). Each doc and blog post is given to Pagefind as it would read it from
-//! a small HTML document, made from its document tree (see [`document`]), in shards of pages hashed by route (see
-//! [`shards`]) that the browser merges: the first shard's bundle (Pagefind's browser runtime and
+//! a small HTML document, made from its document tree (see [`document`]), in shards of pages
+//! hashed by route (see [`shards`]) that the browser merges: the first shard's bundle (Pagefind's browser runtime and
 //! its index) goes to `pagefind/`, the others' indexes to `pagefind/shard-N/`, and the site's own
 //! [`SearchManifest`] beside them lists the shards.
 //!
