@@ -47,9 +47,9 @@ impl<'a> SearchRecord<'a> {
 
     /// A hash of everything a page's reading (and its HTML) is made from, given the same
     /// arguments (the code that makes it is the caller's to add: the cache's salt names the
-    /// engine). The index
-    /// tells a page or a shard it has seen by this, without making the document: that parses the
-    /// page's body, and a warm build did it for every page only to find them unchanged.
+    /// engine). The index tells a page or a shard it has seen by this, without making the
+    /// document: that parses the page's body, and a warm build did it for every page only to
+    /// find them unchanged.
     /// Whatever the walk reads must be hashed here; `an_edit_inside_a_shard_*` and
     /// `a_document_source_names_every_input` (tests) check both sides.
     pub fn source(&self, language: &str, position: usize, shard: usize) -> String {
