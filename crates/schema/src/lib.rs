@@ -7,20 +7,23 @@
 pub mod body;
 mod export;
 pub mod route_files;
+mod tag_first;
 mod untagged;
 pub use body::{Body, Damaged};
 pub use export::typescript_declarations;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use tag_first::tag_first;
 use ts_rs::TS;
 
 // ---------------------------------------------------------------------------------------------
 // Document tree: what Markdown compiles to. React renders one component per node type.
 
-/// A block-level node.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-#[serde(tag = "t", rename_all = "camelCase", rename_all_fields = "camelCase")]
+tag_first! { mirror BlockVariants of "Block";
+/// A block-level node. On the wire an object whose `"t"` (first) names the variant in camelCase,
+/// its fields camelCase beside it (`tag_first.rs` defines it so, and reads it back).
+#[derive(Debug, Clone, PartialEq, TS)]
 pub enum Block {
     Heading {
         level: u8,
@@ -70,6 +73,7 @@ pub enum Block {
         items: Vec<Footnote>,
     },
 }
+}
 
 /// An inline node. Plain text is a bare JSON string, which keeps page data small. Read back by
 /// `untagged.rs`.
@@ -80,8 +84,9 @@ pub enum Inline {
     Node(InlineNode),
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-#[serde(tag = "t", rename_all = "camelCase", rename_all_fields = "camelCase")]
+tag_first! { mirror InlineNodeVariants of "InlineNode";
+/// An inline node other than text: an object tagged by `"t"`, as [`Block`].
+#[derive(Debug, Clone, PartialEq, TS)]
 pub enum InlineNode {
     Code {
         text: String,
@@ -122,6 +127,7 @@ pub enum InlineNode {
         id: String,
         number: u32,
     },
+}
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]

@@ -123,6 +123,15 @@ pub fn page_data_round_trip(content: &[Block]) -> Result<(), String> {
     if back != data {
         return Err("page data changed on the way through JSON".into());
     }
+    // The blocks themselves, read back as the engine reads a body (its type tag first), and
+    // from a `serde_json::Value`, whose sorted keys put the tag anywhere.
+    let blocks = serde_json::to_string(content).map_err(|e| e.to_string())?;
+    let tag_first: Vec<Block> = serde_json::from_str(&blocks).map_err(|e| e.to_string())?;
+    let value: serde_json::Value = serde_json::from_str(&blocks).map_err(|e| e.to_string())?;
+    let tag_anywhere: Vec<Block> = serde_json::from_value(value).map_err(|e| e.to_string())?;
+    if tag_first != content || tag_anywhere != content {
+        return Err("blocks changed on the way through JSON".into());
+    }
     Ok(())
 }
 
