@@ -14,8 +14,9 @@ mod glyphs;
 mod key;
 mod layout;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use anyhow::{Result, anyhow};
 use resvg::tiny_skia::Pixmap;
@@ -90,16 +91,25 @@ pub struct Renderer {
     loaded: OnceLock<Result<Loaded, String>>,
 }
 
-/// What drawing needs: the two fonts and the background every card starts from.
+/// What drawing needs: the two fonts, the background every card starts from, and that
+/// background with each site name on it.
 struct Loaded {
     bold: Face,
     regular: Face,
     background: Pixmap,
-    /// The background's filtered rows, shared by every card's unchanged rows.
-    filtered: FilteredBackground,
-    /// Copies of the background to draw on, one for each thread drawing at once.
-    spare: Mutex<Vec<Pixmap>>,
+    /// By site name. Every card of a site bears the same name: drawn once, its rows are the
+    /// background's for every card (drawing it on each was about a fifth of a card's time).
+    backdrops: Mutex<HashMap<String, Arc<Backdrop>>>,
     glyphs: Glyphs,
+}
+
+/// The background with a site name on it: what a card's title and section are drawn on.
+struct Backdrop {
+    pixmap: Pixmap,
+    /// Its filtered rows and compressed pieces, shared by every card's unchanged rows.
+    filtered: FilteredBackground,
+    /// Copies of it to draw on, one for each thread drawing at once.
+    spare: Mutex<Vec<Pixmap>>,
 }
 
 impl Renderer {
@@ -143,15 +153,16 @@ impl Renderer {
     pub fn render(&self, text: &CardText) -> Result<Vec<u8>> {
         let loaded = self.loaded()?;
         let composition = card::compose(&loaded.bold, &loaded.regular, text);
-        // Cards are drawn on spare copies of the background, each put back after its card by
+        let backdrop = loaded.backdrop(&text.site_name, &composition.site_name);
+        // Cards are drawn on spare copies of the backdrop, each put back after its card by
         // copying the rows the card changed: a whole new copy was about a tenth of a card's time.
-        let spare = loaded.spare.lock().expect("no thread panics holding it").pop();
-        let mut pixmap = spare.unwrap_or_else(|| loaded.background.clone());
+        let spare = backdrop.spare.lock().expect("no thread panics holding it").pop();
+        let mut pixmap = spare.unwrap_or_else(|| backdrop.pixmap.clone());
         let mut changed = Changed::none(card::HEIGHT);
         loaded.paint(&mut pixmap, &composition, &mut changed);
-        let png = encode::png(&pixmap, &loaded.filtered, &changed);
-        changed.restore(&mut pixmap, &loaded.background);
-        loaded.spare.lock().expect("no thread panics holding it").push(pixmap);
+        let png = encode::png(&pixmap, &backdrop.filtered, &changed);
+        changed.restore(&mut pixmap, &backdrop.pixmap);
+        backdrop.spare.lock().expect("no thread panics holding it").push(pixmap);
         png
     }
 
@@ -166,9 +177,8 @@ impl Renderer {
                 Ok::<_, anyhow::Error>(Loaded {
                     bold: fonts.0?,
                     regular: fonts.1?,
-                    filtered: FilteredBackground::of(&background),
                     background,
-                    spare: Mutex::default(),
+                    backdrops: Mutex::default(),
                     glyphs: Glyphs::default(),
                 })
             };
@@ -179,12 +189,23 @@ impl Renderer {
 }
 
 impl Loaded {
+    /// The backdrop of cards bearing `name` (laid out as `part`), drawn on first use.
+    fn backdrop(&self, name: &str, part: &TextPart) -> Arc<Backdrop> {
+        let mut backdrops = self.backdrops.lock().expect("no thread panics holding it");
+        let made = backdrops.entry(name.to_owned()).or_insert_with(|| {
+            let mut pixmap = self.background.clone();
+            self.glyphs.paint(&mut pixmap, part, self.face(part.weight), &mut Changed::none(card::HEIGHT));
+            Arc::new(Backdrop { filtered: FilteredBackground::of(&pixmap), pixmap, spare: Mutex::default() })
+        });
+        Arc::clone(made)
+    }
+
+    /// Draws what a card has beyond its backdrop: the title, the section and its accent.
     fn paint(&self, pixmap: &mut Pixmap, composition: &Composition, changed: &mut Changed) {
         if composition.section.is_some() {
             card::paint_accent(pixmap, changed);
         }
-        let parts = composition.title.iter().chain(&composition.section).chain([&composition.site_name]);
-        for part in parts {
+        for part in composition.title.iter().chain(&composition.section) {
             self.glyphs.paint(pixmap, part, self.face(part.weight), changed);
         }
     }

@@ -204,10 +204,22 @@ fn a_card_is_the_same_whatever_cards_the_renderer_drew_before() {
         card("原子（atom）与选择器", Some("核心概念")),
         card("一个很长的标题：选择器（selector）与原子在并发渲染中怎样保持一致，以及为什么", None),
         card("atom selector 原子 选择器 核心概念", Some("API 参考 › Core")),
+        // Another site's name: drawn on a backdrop of its own.
+        CardText { site_name: "另一个站点".into(), ..card("原子（atom）与选择器", Some("核心概念")) },
     ];
     let fresh: Vec<Vec<u8>> = cards.iter().map(|c| renderer().render(c).unwrap()).collect();
     let warm = renderer();
     for (i, c) in cards.iter().chain(&cards).enumerate() {
         assert!(warm.render(c).unwrap() == fresh[i % cards.len()], "card {i} differs after the ones before it");
     }
+    // The two names show: the cards differ only in the site name's rows.
+    let (_, _, one) = decode(&fresh[0]);
+    let (_, _, other) = decode(&fresh[3]);
+    let name = warm.layout(&cards[0]).unwrap().site_name;
+    let row = WIDTH as usize * 4;
+    let rows = |pixels: &[u8], from: usize, to: usize| pixels[from * row..to * row].to_vec();
+    let (top, bottom) = (name.y.floor() as usize - 2, (name.y + name.height).ceil() as usize + 2);
+    assert_eq!(rows(&one, 0, top), rows(&other, 0, top));
+    assert_ne!(rows(&one, top, bottom), rows(&other, top, bottom));
+    assert_eq!(rows(&one, bottom, HEIGHT as usize), rows(&other, bottom, HEIGHT as usize));
 }
