@@ -5,7 +5,6 @@
 //! changed row is the background's, compressed once. The filter over the whole card was about a
 //! fifth of a card's time; deflating the whole card with fdeflate about a third.
 
-use anyhow::Result;
 use flate2::{Compress, Compression, FlushCompress};
 use resvg::tiny_skia::Pixmap;
 use std::cell::RefCell;
@@ -107,7 +106,7 @@ thread_local! {
 /// RGB, Paeth filter; the pieces holding changed rows compressed now, at zlib-rs's fastest
 /// level, the others the background's. Files about 15 % smaller than one pass of fdeflate over
 /// the whole card, at the same speed.
-pub fn png(card: &Pixmap, filtered: &FilteredBackground, changed: &Changed) -> Result<Vec<u8>> {
+pub fn png(card: &Pixmap, filtered: &FilteredBackground, changed: &Changed) -> Vec<u8> {
     let row = card.width() as usize * PIXEL;
     let height = card.height() as usize;
     // The zlib stream: header (deflate, 32 KB window, fastest), pieces, a last empty block
@@ -155,7 +154,7 @@ pub fn png(card: &Pixmap, filtered: &FilteredBackground, changed: &Changed) -> R
     chunk(&mut out, b"IHDR", &header);
     chunk(&mut out, b"IDAT", &image);
     chunk(&mut out, b"IEND", &[]);
-    Ok(out)
+    out
 }
 
 /// Appends the filtered rows in `run` (if any) to `image`, compressed now, and empties it.
@@ -286,22 +285,37 @@ mod tests {
         pixels
     }
 
-    #[test]
-    fn a_card_decodes_to_its_pixels_with_its_unchanged_rows_taken_from_the_background() {
-        let mut background = Pixmap::new(37, 20).unwrap();
+    /// An opaque background of `width` × `height` whose colour bytes are `colour(byte index)`,
+    /// and a card drawn on it that changes `rows` by `change`: (background, its filtering, card,
+    /// changed rows).
+    fn card_on(
+        (width, height): (u32, u32),
+        colour: impl Fn(usize) -> u8,
+        rows: &[usize],
+        change: impl Fn(u8) -> u8,
+    ) -> (Pixmap, FilteredBackground, Pixmap, Changed) {
+        let mut background = Pixmap::new(width, height).unwrap();
         for (i, byte) in background.data_mut().iter_mut().enumerate() {
-            *byte = if i % 4 == 3 { 255 } else { (i * 7 % 251) as u8 };
+            *byte = if i % 4 == 3 { 255 } else { colour(i) };
         }
         let filtered = FilteredBackground::of(&background);
         let mut card = background.clone();
-        let mut changed = Changed::none(20);
-        for y in [0usize, 6, 7, 19] {
-            card.data_mut()[y * 37 * 4..(y + 1) * 37 * 4].iter_mut().for_each(|b| *b = b.wrapping_add(90) | 1);
+        let mut changed = Changed::none(height);
+        let row = width as usize * DRAWN;
+        for &y in rows {
+            card.data_mut()[y * row..(y + 1) * row].iter_mut().for_each(|b| *b = change(*b));
             changed.mark(y as i32, 1);
         }
+        (background, filtered, card, changed)
+    }
+
+    #[test]
+    fn a_card_decodes_to_its_pixels_with_its_unchanged_rows_taken_from_the_background() {
+        let (background, filtered, card, changed) =
+            card_on((37, 20), |i| (i * 7 % 251) as u8, &[0, 6, 7, 19], |b| b.wrapping_add(90) | 1);
         let rgb = |p: &Pixmap| p.data().chunks_exact(DRAWN).flat_map(|px| px[..PIXEL].to_vec()).collect::<Vec<u8>>();
-        assert_eq!(decode(&png(&card, &filtered, &changed).unwrap()), rgb(&card));
-        assert_eq!(decode(&png(&background, &filtered, &Changed::none(20)).unwrap()), rgb(&background));
+        assert_eq!(decode(&png(&card, &filtered, &changed)), rgb(&card));
+        assert_eq!(decode(&png(&background, &filtered, &Changed::none(20))), rgb(&background));
     }
 
     #[test]
@@ -317,18 +331,9 @@ mod tests {
     /// The image data inflates whole, its Adler-32 checked (PNG decoders may skip that check).
     #[test]
     fn the_joined_pieces_are_one_zlib_stream_with_its_checksum() {
-        let mut background = Pixmap::new(301, 40).unwrap();
-        for (i, byte) in background.data_mut().iter_mut().enumerate() {
-            *byte = if i % 4 == 3 { 255 } else { (i / 4 % 301 / 30 + i / 1204) as u8 };
-        }
-        let filtered = FilteredBackground::of(&background);
-        let mut card = background.clone();
-        let mut changed = Changed::none(40);
-        for y in [3usize, 4, 17, 39] {
-            card.data_mut()[y * 301 * 4..(y + 1) * 301 * 4].iter_mut().for_each(|b| *b = b.wrapping_mul(7) | 1);
-            changed.mark(y as i32, 1);
-        }
-        let png = png(&card, &filtered, &changed).unwrap();
+        let (_, filtered, card, changed) =
+            card_on((301, 40), |i| (i / 4 % 301 / 30 + i / 1204) as u8, &[3, 4, 17, 39], |b| b.wrapping_mul(7) | 1);
+        let png = png(&card, &filtered, &changed);
         let idat = png.windows(4).position(|w| w == b"IDAT").unwrap();
         let len = u32::from_be_bytes(png[idat - 4..idat].try_into().unwrap()) as usize;
         let mut inflated = Vec::new();

@@ -163,7 +163,7 @@ impl Renderer {
         let png = encode::png(&pixmap, &backdrop.filtered, &changed);
         changed.restore(&mut pixmap, &backdrop.pixmap);
         backdrop.spare.lock().expect("no thread panics holding it").push(pixmap);
-        png
+        Ok(png)
     }
 
     fn loaded(&self) -> Result<&Loaded> {
