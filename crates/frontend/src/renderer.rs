@@ -1,6 +1,7 @@
 //! The prerender processes: long-lived Node processes (up to one per core) that import the server
-//! bundle and turn page data into complete HTML documents. Requests and answers are JSON lines
-//! on each process's stdin and stdout. Pages are fed as a stream: each process has at most a
+//! bundle and turn page data into complete HTML documents. Requests are JSON lines on each
+//! process's stdin; answers on its stdout are a header line and that many bytes (see
+//! [`read_answer`]). Pages are fed as a stream: each process has at most a
 //! few pages in flight, so neither side holds the whole site, and a page goes to whichever
 //! process has room first. `build` renders every page through them and `dev` re-renders changed
 //! pages in milliseconds.
@@ -53,12 +54,6 @@ impl std::fmt::Display for PageFailed {
 }
 
 impl std::error::Error for PageFailed {}
-
-#[derive(serde::Deserialize)]
-struct Answer {
-    html: Option<String>,
-    error: Option<String>,
-}
 
 impl Renderer {
     /// Starts `workers` prerender processes (at least one), side by side, the `warm` one first.
@@ -163,20 +158,42 @@ fn read_answers(
     free: mpsc::Sender<usize>,
     worker: usize,
 ) {
-    let mut line = String::new();
+    let mut header = String::new();
     for i in pending {
-        line.clear();
-        let answer = match stdout.read_line(&mut line) {
-            Ok(0) | Err(_) => Err(stopped(child, i)),
-            Ok(_) => answer(&line).map_err(|message| anyhow!(PageFailed { index: i, message })),
+        let (answer, ended) = match read_answer(stdout, &mut header) {
+            Ok(Some(Ok(html))) => (Ok(html), false),
+            Ok(Some(Err(message))) => (Err(anyhow!(PageFailed { index: i, message })), false),
+            Ok(None) | Err(_) => (Err(stopped(child, i)), true),
         };
-        let ended = answer.is_err() && line.is_empty();
         let _ = answers.send((i, answer));
         if ended {
             return;
         }
         let _ = free.send(worker);
     }
+}
+
+/// One answer of a prerender process (`scripts/prerender.mjs`): a header line, `html <length>`
+/// or `error <length>`, then that many bytes of UTF-8. The page's HTML, or its error message
+/// (also for an answer that is not one: something else the process printed); None when the
+/// process has stopped.
+fn read_answer(stdout: &mut impl BufRead, header: &mut String) -> std::io::Result<Option<Result<String, String>>> {
+    header.clear();
+    if stdout.read_line(header)? == 0 {
+        return Ok(None);
+    }
+    let parsed = header.trim_end().split_once(' ').and_then(|(kind, len)| Some((kind, len.parse::<usize>().ok()?)));
+    let Some((kind @ ("html" | "error"), len)) = parsed else {
+        return Ok(Some(Err(format!(
+            "the prerender process printed something other than an answer: {:.200}",
+            header.trim_end()
+        ))));
+    };
+    let mut body = vec![0; len];
+    stdout.read_exact(&mut body)?;
+    let text =
+        String::from_utf8(body).map_err(|_| "the prerender process answered with bytes that are not UTF-8".to_owned());
+    Ok(Some(if kind == "html" { text } else { text.and_then(Err) }))
 }
 
 /// The error for a process that stopped while rendering page `i`: how it ended.
@@ -190,17 +207,6 @@ fn stopped(child: &mut Child, i: usize) -> anyhow::Error {
             child.id()
         ),
     })
-}
-
-/// The HTML of an answer line, or the page's error message.
-fn answer(line: &str) -> Result<String, String> {
-    let a: Answer = serde_json::from_str(line)
-        .map_err(|e| format!("the prerender process answered something that is not JSON ({e}): {line:.200}"))?;
-    match (a.html, a.error) {
-        (Some(h), _) => Ok(h),
-        (_, Some(e)) => Err(e),
-        _ => Err("the prerender process gave an empty answer".to_string()),
-    }
 }
 
 impl Worker {
@@ -225,5 +231,30 @@ impl Drop for Worker {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::read_answer;
+
+    fn answers(stream: &[u8]) -> Vec<Option<Result<String, String>>> {
+        let (mut reader, mut header) = (stream, String::new());
+        (0..3).map(|_| read_answer(&mut reader, &mut header).unwrap_or(None)).collect()
+    }
+
+    #[test]
+    fn answers_are_read_by_their_length_whatever_they_hold() {
+        let html = "<p>原子\nerror 3\n</p>";
+        let stream = format!("html {}\n{html}error 5\noops!", html.len());
+        assert_eq!(answers(stream.as_bytes()), [Some(Ok(html.to_owned())), Some(Err("oops!".to_owned())), None]);
+    }
+
+    #[test]
+    fn what_is_not_an_answer_is_the_page_error_and_a_cut_answer_is_a_stop() {
+        let [stray, ..] = &answers(b"console.log output\n")[..] else { unreachable!() };
+        assert!(stray.as_ref().unwrap().as_ref().unwrap_err().contains("console.log output"), "{stray:?}");
+        assert_eq!(answers(b"html 10\nshort")[0], None);
+        assert!(answers(b"html 2\n\xff\xfe")[0].as_ref().unwrap().as_ref().unwrap_err().contains("UTF-8"));
     }
 }
