@@ -642,7 +642,8 @@ fn chunk_index(word_map: HashMap<String, PackedWord>, chunk_size: usize) -> Vec<
         .into_iter()
         .map(|(_, w)| w)
         .collect::<Vec<PackedWord>>();
-    words.sort_by_key(|w| w.word.clone());
+    // [docsite] Compared in place: a key function cloned both words for every comparison.
+    words.sort_unstable_by(|a, b| a.word.cmp(&b.word));
 
     let mut index_chunks = Vec::new();
 
@@ -658,8 +659,8 @@ fn chunk_index(word_map: HashMap<String, PackedWord>, chunk_size: usize) -> Vec<
             + word.additional_variants.len();
         index_chunk.push(word);
         if index_chunk_size >= chunk_size {
-            index_chunks.push(index_chunk.clone());
-            index_chunk.clear();
+            // [docsite] Moved, not cloned (with every page of every word in it) and cleared.
+            index_chunks.push(std::mem::take(&mut index_chunk));
             index_chunk_size = 0;
         }
     }
