@@ -9,7 +9,6 @@
 // process per core.
 import fs from 'node:fs';
 import path from 'node:path';
-import {createInterface} from 'node:readline';
 import {pathToFileURL} from 'node:url';
 
 // React's production build: the development one renders several times slower.
@@ -45,7 +44,24 @@ const answer = (kind, text) => {
   process.stdout.write(`${kind} ${body.length}\n`);
   process.stdout.write(body);
 };
-for await (const line of createInterface({input: process.stdin, crlfDelay: Infinity})) {
+/** Standard input's lines, each decoded whole once it has arrived. Not `readline`: it decoded
+ * every chunk and searched it with a regular expression, about 7 % of this process's CPU. */
+async function* lines(input) {
+  let pending = [];
+  for await (const chunk of input) {
+    let start = 0;
+    for (let end = chunk.indexOf(10); end !== -1; end = chunk.indexOf(10, start)) {
+      const part = chunk.subarray(start, end);
+      yield (pending.length ? Buffer.concat([...pending, part]) : part).toString('utf8');
+      pending = [];
+      start = end + 1;
+    }
+    if (start < chunk.length) pending.push(chunk.subarray(start));
+  }
+  if (pending.length) yield Buffer.concat(pending).toString('utf8');
+}
+
+for await (const line of lines(process.stdin)) {
   if (!line) continue;
   if (!site) {
     site = JSON.parse(line);

@@ -244,7 +244,7 @@ fn write_site(root: &Path, docs: &[Doc], post: &Doc, split: usize, fault: Option
 type Site = (Vec<Doc>, Doc, usize, Option<&'static str>);
 
 /// Checks the site; when `check` accepts it, builds it and looks for every generated page.
-fn check_then_build(site: Site, accepted: &mut usize) -> Result<(), TestCaseError> {
+fn check_then_build(site: Site, accepted: &mut usize, refusals: &mut Vec<String>) -> Result<(), TestCaseError> {
     let (docs, post, split, fault) = site;
     let dir = site_testkit::fixture_copy();
     let root = dir.path();
@@ -262,6 +262,7 @@ fn check_then_build(site: Site, accepted: &mut usize) -> Result<(), TestCaseErro
         if std::env::var_os("CHECK_BUILD_VERBOSE").is_some() {
             eprintln!("refused: {:?}\n{}", problems.errors, sources(root));
         }
+        refusals.push(format!("{} ({fault:?})", problems.errors.join("; ")));
         return Ok(());
     }
     *accepted += 1;
@@ -287,13 +288,14 @@ fn whatever_check_accepts_build_builds() {
     let config = Config { cases, max_shrink_iters: 0, failure_persistence: None, ..Config::default() };
     let mut runner = TestRunner::new(config);
     let accepted = std::cell::Cell::new(0);
+    let refusals = std::cell::RefCell::new(Vec::new());
     let start = std::time::Instant::now();
     let fault = prop::option::weighted(0.25, prop::sample::select(FAULTS));
     let strategy = (prop::collection::vec(doc(false), DOCS as usize), doc(true), 0..=DOCS as usize, fault);
     runner
         .run(&strategy, |site| {
             let mut n = accepted.get();
-            let r = check_then_build(site, &mut n);
+            let r = check_then_build(site, &mut n, &mut refusals.borrow_mut());
             accepted.set(n);
             r
         })
@@ -304,5 +306,10 @@ fn whatever_check_accepts_build_builds() {
         start.elapsed().as_secs_f64()
     );
     // Most cases are valid sites, so the builds are not vacuous.
-    assert!(accepted * 2 >= cases as usize, "only {accepted} of {cases} sites passed check");
+    // Why the others were refused: a flood of one reason is a generator or check gone wrong.
+    assert!(
+        accepted * 2 >= cases as usize,
+        "only {accepted} of {cases} sites passed check; refused:\n{}",
+        refusals.into_inner().join("\n")
+    );
 }

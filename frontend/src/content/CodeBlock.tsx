@@ -10,9 +10,26 @@ export function codeText(code: Code): string {
   return code.lines.map(text).join('\n');
 }
 
-/** Text as React writes it into HTML (the same five characters, the same entities). */
-const ESCAPES: Record<string, string> = {'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;'};
-const escapeText = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+/** Text as React writes it into HTML (the same five characters, the same entities). A loop,
+ * not `replace` with a function: every token of every block comes here, and the loop was six
+ * times faster (about 4 % of the prerender process's CPU before). */
+function escapeText(s: string): string {
+  let out = '';
+  let last = 0;
+  for (let i = 0; i < s.length; i++) {
+    const entity = ENTITIES[s.charCodeAt(i)];
+    if (entity === undefined) continue;
+    out += s.slice(last, i) + entity;
+    last = i + 1;
+  }
+  return last === 0 ? s : out + s.slice(last);
+}
+const ENTITIES: (string | undefined)[] = [];
+ENTITIES['&'.charCodeAt(0)] = '&amp;';
+ENTITIES['<'.charCodeAt(0)] = '&lt;';
+ENTITIES['>'.charCodeAt(0)] = '&gt;';
+ENTITIES['"'.charCodeAt(0)] = '&quot;';
+ENTITIES["'".charCodeAt(0)] = '&#x27;';
 
 /** The block's lines as HTML. Written as a string, not as React elements: a block is hundreds of
  * token spans that nothing updates (the article's handlers read the DOM), and making them

@@ -23,7 +23,7 @@ describe('code blocks', () => {
     const tricky = `<a href="x">'&'</a>`;
     const code: Code = {
       lang: 'tsx',
-      lines: [[['s', tricky], ` ${tricky} `], [], [['k', 'a'], 'b', ['u', '{']]],
+      lines: [[['s', tricky], ` ${tricky} `], [], [['k', 'a'], 'b', ['u', '{'], '原子&&""<>', ['s', "''"]]],
       highlight: [1, 3],
     };
     for (const lineNumbers of [false, true]) {
