@@ -131,12 +131,15 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
     };
     let drawing = start_cards(&mut stages, opts, &config, &mut site, &words, &frontend)?;
     let (staging, out) = output_dir(opts)?;
+    // A hosted search service has its own index: the browser never loads a local one (at
+    // 10 000 pages, about 30 s of CPU and 90 MB of files nobody fetched).
+    let local_search = matches!(config.search, site_config::Search::Local { .. });
     let shard_pages = config.search.shard_pages().unwrap_or(site_search::shards::DEFAULT_SHARD_PAGES);
     let index_cache = (!opts.dev).then(|| cache::index_cache(&opts.root));
     // The index reads only the site model: it starts now, beside the bundle's end (a cold
     // build's Vite) and everything after. It is the longest part of an edit's build.
     let ((renderer, written, bundle, site_json, cache), index_time) =
-        alongside_index((&site, shard_pages), &out, index_cache, || {
+        alongside_index(local_search.then_some((&site, shard_pages)), &out, index_cache, || {
             let (bundle, bundle_time, warm) = join_bundle(bundle_job)?;
             // Only the part of the bundle stage that the content stage did not hide.
             stages.done("bundle", bundle_time.saturating_sub(stages.total()));
@@ -168,7 +171,7 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
         })?;
     // Only the part of the index stage that the prerender did not hide.
     stages.done("index", index_time);
-    if !opts.dev {
+    if !opts.dev && local_search {
         let index_dir = out.join(site_search::BUNDLE_DIR);
         stages.run("compress", || compress::precompress(&index_dir, None, cache.as_deref()))?;
     }
@@ -406,13 +409,16 @@ impl Prerender<'_> {
 /// Runs `work` (the prerender) while the search index is written on threads of its own: the
 /// index reads only the site model, and a prerender waits on Node much of the time (a one-page
 /// rebuild is mostly a Node start). Returns what `work` returned and the time spent waiting for
-/// the index after it.
+/// the index after it. No index (a hosted search backend): `work` alone.
 fn alongside_index<T>(
-    (site, shard_pages): (&Site, usize),
+    index_of: Option<(&Site, usize)>,
     out: &Path,
     cache: Option<(PathBuf, String)>,
     work: impl FnOnce() -> Result<T>,
 ) -> Result<(T, Duration)> {
+    let Some((site, shard_pages)) = index_of else {
+        return Ok((work()?, Duration::ZERO));
+    };
     // The index takes one core while the prerender runs, all of them after.
     let busy = AtomicBool::new(true);
     std::thread::scope(|scope| {
