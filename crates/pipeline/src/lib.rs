@@ -131,9 +131,7 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
     };
     let drawing = start_cards(&mut stages, opts, &config, &mut site, &words, &frontend)?;
     let (staging, out) = output_dir(opts)?;
-    // A hosted search service has its own index: the browser never loads a local one (at
-    // 10 000 pages, about 30 s of CPU and 90 MB of files nobody fetched).
-    let local_search = matches!(config.search, site_config::Search::Local { .. });
+    let local_search = config.search.is_local();
     let shard_pages = config.search.shard_pages().unwrap_or(site_search::shards::DEFAULT_SHARD_PAGES);
     let index_cache = (!opts.dev).then(|| cache::index_cache(&opts.root));
     // The index reads only the site model: it starts now, beside the bundle's end (a cold
