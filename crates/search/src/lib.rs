@@ -13,6 +13,7 @@
 //! ```
 
 pub mod document;
+mod kept;
 mod reuse;
 pub mod shards;
 mod words;

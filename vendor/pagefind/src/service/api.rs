@@ -34,6 +34,9 @@
 //! ```
 
 pub use crate::fossick::FossickedData; // [docsite]
+/// [docsite] The types inside `FossickedData`, for callers that keep it in a form of their own.
+pub use crate::fossick::{FossickedWord, MetaFossickedWord};
+pub use crate::fragments::{PageAnchorData, PageFragment, PageFragmentData};
 /// [docsite] What Pagefind's HTML reader makes of a page, for callers that make it themselves
 /// (`fossick_parsed`), and the normalization the reader applies to text and attribute values.
 pub use crate::fossick::{breaks_around, normalize_content, parser::DomParserResult};
