@@ -85,7 +85,10 @@ impl Renderer {
         mut on_page: impl FnMut(usize, String) -> Result<()>,
     ) -> Result<()> {
         let stop = AtomicBool::new(false);
-        let (answers_tx, answers) = mpsc::channel::<(usize, Result<String>)>();
+        // Bounded: a reader waits while `on_page` is behind (a busy disk), and only then gives
+        // its process's room back, so the feeder waits too. Unbounded, rendered pages piled up
+        // here: a 10 000-page build held about 200 MB more whenever writing slowed.
+        let (answers_tx, answers) = mpsc::sync_channel::<(usize, Result<String>)>(self.workers.len() * IN_FLIGHT);
         // A worker's id in `free` is one page it has room for.
         let (free_tx, free) = mpsc::channel::<usize>();
         std::thread::scope(|s| {
@@ -154,7 +157,7 @@ fn read_answers(
     stdout: &mut BufReader<ChildStdout>,
     child: &mut Child,
     pending: mpsc::Receiver<usize>,
-    answers: mpsc::Sender<(usize, Result<String>)>,
+    answers: mpsc::SyncSender<(usize, Result<String>)>,
     free: mpsc::Sender<usize>,
     worker: usize,
 ) {

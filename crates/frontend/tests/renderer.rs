@@ -116,3 +116,34 @@ fn a_process_whose_reader_is_gone_ends_quietly() {
     assert!(stderr.is_empty(), "{stderr}");
     assert!(out.status.success(), "{:?}", out.status);
 }
+
+/// Answers wait for the caller: while it is slow with a page (a busy disk), the processes are
+/// not fed more, so rendered pages do not pile up in memory. Before, a process's room was given
+/// back as soon as its answer was read, and a 10 000-page build held about 200 MB more when
+/// writing slowed.
+#[test]
+fn a_slow_caller_holds_back_the_pages_fed() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let dir = tempfile::tempdir().unwrap();
+    let bundle = stand_in_bundle(dir.path());
+    let mut renderer = Renderer::start(&script(), &bundle, r#"{"title":"站点"}"#, 1, None).unwrap();
+    let fed = Arc::new(AtomicUsize::new(0));
+    let counted = Arc::clone(&fed);
+    let pages = (0..60).map(move |i| {
+        counted.fetch_add(1, Ordering::SeqCst);
+        page(&format!("/p{i}"))
+    });
+    let (mut handled, mut most_ahead) = (0, 0);
+    renderer
+        .render_each(pages, |_, _| {
+            handled += 1;
+            most_ahead = most_ahead.max(fed.load(Ordering::SeqCst) - handled);
+            std::thread::sleep(Duration::from_millis(10));
+            Ok(())
+        })
+        .unwrap();
+    assert_eq!(handled, 60);
+    // In the process, waiting to be read, and waiting for the caller: a few pages, not all.
+    assert!(most_ahead <= 12, "{most_ahead} pages were fed ahead of the caller");
+}
