@@ -59,6 +59,15 @@ pub fn gzip(data: &[u8], level: u32) -> Result<Vec<u8>> {
     })
 }
 
+/// `from` as gzip at `level` (zlib's 0–9) into `to`, a piece at a time: for files too large
+/// to hold, with their compressed copy, in memory (`llms-full.txt` of a 10 000-page site is
+/// 91 MB). zlib-rs, not libdeflate, which compresses only whole buffers.
+pub fn gzip_stream(from: &mut impl std::io::Read, to: impl std::io::Write, level: u32) -> std::io::Result<()> {
+    let mut gz = flate2::GzBuilder::new().write(to, flate2::Compression::new(level));
+    std::io::copy(from, &mut gz)?;
+    gz.finish()?.flush()
+}
+
 /// Whether `gz` is the gzip of exactly `data` (a kept compressed copy checked before reuse).
 pub fn is_gzip_of(gz: &[u8], data: &[u8]) -> bool {
     let mut out = vec![0; data.len()];

@@ -146,13 +146,30 @@ impl Cache {
 
     /// The key of `bytes` compressed with `setting` by this engine.
     pub fn compressed_key(&self, bytes: &[u8], setting: &str) -> String {
+        let mut h = self.compressed_hasher(setting);
+        h.update(bytes);
+        hex(&h.finalize())
+    }
+
+    /// [`Cache::compressed_key`] of what `from` reads, a piece at a time.
+    pub fn compressed_key_reading(&self, from: &mut impl std::io::Read, setting: &str) -> std::io::Result<String> {
+        let mut h = self.compressed_hasher(setting);
+        let mut piece = vec![0; 1 << 20];
+        loop {
+            match from.read(&mut piece)? {
+                0 => return Ok(hex(&h.finalize())),
+                n => h.update(&piece[..n]),
+            }
+        }
+    }
+
+    fn compressed_hasher(&self, setting: &str) -> Sha256 {
         let mut h = Sha256::new();
         h.update(self.engine.as_bytes());
         h.update([0]);
         h.update(setting.as_bytes());
         h.update([0]);
-        h.update(bytes);
-        hex(&h.finalize())
+        h
     }
 
     /// The cached compressed copy `ext` (`br`, `gz`) for `key`, if any: `Some(None)` when the

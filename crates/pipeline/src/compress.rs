@@ -41,9 +41,12 @@ pub fn precompress_where(
     // The largest first: the entry chunk at brotli 11 takes a fifth of a second by itself, and
     // started last it was a cold build's last work, on one core.
     files.sort_unstable_by_key(|f| std::cmp::Reverse(f.0));
-    files.par_iter().try_for_each(|(_, f)| {
+    files.par_iter().try_for_each(|(len, f)| {
         if stop.load(Ordering::Relaxed) {
             return Ok(());
+        }
+        if streamed(f, *len) {
+            return compress_streamed(f, *len, cache);
         }
         compress_file(f, &std::fs::read(f)?, cache)
     })?;
@@ -120,6 +123,49 @@ pub fn compress_file(f: &Path, data: &[u8], cache: Option<&Cache>) -> Result<()>
     Ok(())
 }
 
+/// Files from this size on are compressed as a stream when their setting has no brotli (only
+/// `llms-full.txt` of a large site): read whole, such a file and its compressed copy were held
+/// at once beside the prerender (91 MB and more at 10 000 pages, a tree peak over 1 GB).
+const STREAMED: u64 = 16 << 20;
+
+fn streamed(f: &Path, len: u64) -> bool {
+    len >= STREAMED && setting(f).brotli.is_none()
+}
+
+/// [`compress_file`] for a large file, read a piece at a time: `path.gz` by zlib-rs at the
+/// file's gzip level (libdeflate takes only whole buffers), or the cache's copy for the same
+/// contents. Its own setting name in the key: other bytes than libdeflate's.
+fn compress_streamed(f: &Path, len: u64, cache: Option<&Cache>) -> Result<()> {
+    let level = setting(f).gzip.min(9);
+    let name = format!("gz{level}-stream");
+    let open = || std::fs::File::open(f).with_context(|| format!("reading {}", f.display()));
+    let key = match cache {
+        Some(c) => {
+            Some(c.compressed_key_reading(&mut open()?, &name).with_context(|| format!("reading {}", f.display()))?)
+        }
+        None => None,
+    };
+    let target = sibling(f, "gz");
+    if let (Some(cache), Some(key)) = (cache, &key) {
+        match cache.compressed(key, "gz") {
+            Some(Some(copy)) => return crate::cache::place(&copy, &target),
+            Some(None) => return Ok(()),
+            None => {}
+        }
+    }
+    let to = std::fs::File::create(&target).with_context(|| format!("writing {}", target.display()))?;
+    site_compress::gzip_stream(&mut open()?, std::io::BufWriter::new(to), level)
+        .with_context(|| format!("compressing {}", f.display()))?;
+    let kept = std::fs::metadata(&target)?.len() < len;
+    if !kept {
+        std::fs::remove_file(&target)?;
+    }
+    if let (Some(cache), Some(key)) = (cache, &key) {
+        cache.store_compressed(key, "gz", kept.then_some(target.as_path()));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -133,6 +179,49 @@ mod tests {
         {
             assert_eq!(of(gzip_only), Setting { brotli: None, gzip: 6 }, "{gzip_only}");
         }
+    }
+
+    #[test]
+    fn only_large_files_without_brotli_are_streamed() {
+        let big = STREAMED;
+        assert!(streamed(Path::new("build/llms-full.txt"), big));
+        assert!(!streamed(Path::new("build/llms-full.txt"), big - 1));
+        assert!(!streamed(Path::new("build/docs/x.html"), big), "pages keep their brotli copy");
+    }
+
+    #[test]
+    fn a_streamed_file_is_gzipped_whole_and_kept_by_its_contents() {
+        let (site, root) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let cache = Cache::open(root.path(), "engine", "bundle", "{}").unwrap();
+        let text = "# 标题\n\n一段足够长、值得压缩的文字。\n".repeat(20_000);
+        let (a, b) = (site.path().join("a.txt"), site.path().join("b.txt"));
+        for f in [&a, &b] {
+            std::fs::write(f, &text).unwrap();
+            compress_streamed(f, text.len() as u64, Some(&cache)).unwrap();
+        }
+        let gz = std::fs::read(sibling(&a, "gz")).unwrap();
+        assert!(site_compress::is_gzip_of(&gz, text.as_bytes()));
+        assert!(gz.len() < text.len() / 5, "{} bytes", gz.len());
+        // The second file's copy came from the cache: the same bytes, and a link to the entry
+        // the first one made (the first copy, the entry and the second: three names).
+        assert_eq!(std::fs::read(sibling(&b, "gz")).unwrap(), gz);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            assert_eq!(std::fs::metadata(sibling(&b, "gz")).unwrap().nlink(), 3);
+        }
+        let kept = std::fs::read_dir(root.path().join(".cache/docsite/compressed")).unwrap().count();
+        assert_eq!(kept, 1, "one entry for both");
+        // Its key is not the whole-buffer one: libdeflate's bytes differ.
+        assert_ne!(
+            cache.compressed_key_reading(&mut text.as_bytes(), "gz6-stream").unwrap(),
+            cache.compressed_key(text.as_bytes(), "gz6")
+        );
+        assert_eq!(
+            cache.compressed_key_reading(&mut text.as_bytes(), "gz6").unwrap(),
+            cache.compressed_key(text.as_bytes(), "gz6"),
+            "read a piece at a time, the same key"
+        );
     }
 
     #[test]
