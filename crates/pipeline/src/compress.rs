@@ -124,8 +124,9 @@ pub fn compress_file(f: &Path, data: &[u8], cache: Option<&Cache>) -> Result<()>
 }
 
 /// Files from this size on are compressed as a stream when their setting has no brotli (only
-/// `llms-full.txt` of a large site): read whole, such a file and its compressed copy were held
-/// at once beside the prerender (91 MB and more at 10 000 pages, a tree peak over 1 GB).
+/// `llms-full.txt` of a large site): read whole, such a file and a buffer for its compressed
+/// copy were held at once beside the prerender (91 MB each at 10 000 pages, and growing with the
+/// site); as a stream, a megabyte.
 const STREAMED: u64 = 16 << 20;
 
 fn streamed(f: &Path, len: u64) -> bool {
