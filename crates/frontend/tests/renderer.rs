@@ -119,8 +119,8 @@ fn a_process_whose_reader_is_gone_ends_quietly() {
 
 /// Answers wait for the caller: while it is slow with a page (a busy disk), the processes are
 /// not fed more, so rendered pages do not pile up in memory. Before, a process's room was given
-/// back as soon as its answer was read, and a 10 000-page build held about 200 MB more when
-/// writing slowed.
+/// back as soon as its answer was read, and the processes ran ahead of the caller without
+/// bound (58 of 60 pages here).
 #[test]
 fn a_slow_caller_holds_back_the_pages_fed() {
     use std::sync::Arc;
