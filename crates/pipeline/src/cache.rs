@@ -156,9 +156,11 @@ impl Cache {
         let mut h = self.compressed_hasher(setting);
         let mut piece = vec![0; 1 << 20];
         loop {
-            match from.read(&mut piece)? {
-                0 => return Ok(hex(&h.finalize())),
-                n => h.update(&piece[..n]),
+            match from.read(&mut piece) {
+                Ok(0) => return Ok(hex(&h.finalize())),
+                Ok(n) => h.update(&piece[..n]),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
             }
         }
     }
