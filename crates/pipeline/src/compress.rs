@@ -101,15 +101,8 @@ pub fn compress_file(f: &Path, data: &[u8], cache: Option<&Cache>) -> Result<()>
     let wanted = setting.brotli.map(|q| ("br", q)).into_iter().chain([("gz", setting.gzip)]);
     for (ext, level) in wanted {
         let target = sibling(f, ext);
-        if let (Some(cache), Some(key)) = (cache, &key) {
-            match cache.compressed(key, ext) {
-                Some(Some(copy)) => {
-                    crate::cache::place(&copy, &target)?;
-                    continue;
-                }
-                Some(None) => continue,
-                None => {}
-            }
+        if from_cache(cache, key.as_deref(), ext, &target)? {
+            continue;
         }
         let packed = if ext == "br" { brotli(data, level)? } else { gzip(data, level)? };
         let kept = packed.len() < data.len();
@@ -121,6 +114,17 @@ pub fn compress_file(f: &Path, data: &[u8], cache: Option<&Cache>) -> Result<()>
         }
     }
     Ok(())
+}
+
+/// Puts the cache's copy `ext` for `key` at `target`; whether the cache settled it (a copy
+/// placed, or known not to be worth one).
+fn from_cache(cache: Option<&Cache>, key: Option<&str>, ext: &str, target: &Path) -> Result<bool> {
+    let (Some(cache), Some(key)) = (cache, key) else { return Ok(false) };
+    match cache.compressed(key, ext) {
+        Some(Some(copy)) => crate::cache::place(&copy, target).map(|()| true),
+        Some(None) => Ok(true),
+        None => Ok(false),
+    }
 }
 
 /// Files from this size on are compressed as a stream when their setting has no brotli (only
@@ -147,12 +151,8 @@ fn compress_streamed(f: &Path, len: u64, cache: Option<&Cache>) -> Result<()> {
         None => None,
     };
     let target = sibling(f, "gz");
-    if let (Some(cache), Some(key)) = (cache, &key) {
-        match cache.compressed(key, "gz") {
-            Some(Some(copy)) => return crate::cache::place(&copy, &target),
-            Some(None) => return Ok(()),
-            None => {}
-        }
+    if from_cache(cache, key.as_deref(), "gz", &target)? {
+        return Ok(());
     }
     let to = std::fs::File::create(&target).with_context(|| format!("writing {}", target.display()))?;
     site_compress::gzip_stream(&mut open()?, std::io::BufWriter::new(to), level)

@@ -35,26 +35,16 @@ pub fn encode(data: &FossickedData) -> Vec<u8> {
     w.0.push(VERSION);
     w.str(url);
     w.fragment(fragment);
-    w.num(word_data.len() as u64);
-    for (word, uses) in word_data {
-        w.str(word);
-        w.num(uses.len() as u64);
-        for FossickedWord { position, weight, original_word } in uses {
-            w.num(u64::from(*position));
-            w.0.push(*weight);
-            w.opt(original_word.as_deref());
-        }
-    }
-    w.num(meta_word_data.len() as u64);
-    for (word, uses) in meta_word_data {
-        w.str(word);
-        w.num(uses.len() as u64);
-        for MetaFossickedWord { field_id, position, original_word } in uses {
-            w.num(u64::from(*field_id));
-            w.num(u64::from(*position));
-            w.opt(original_word.as_deref());
-        }
-    }
+    w.words(word_data.iter(), |w, FossickedWord { position, weight, original_word }| {
+        w.num(u64::from(*position));
+        w.0.push(*weight);
+        w.opt(original_word.as_deref());
+    });
+    w.words(meta_word_data.iter(), |w, MetaFossickedWord { field_id, position, original_word }| {
+        w.num(u64::from(*field_id));
+        w.num(u64::from(*position));
+        w.opt(original_word.as_deref());
+    });
     w.strings(sort);
     for flag in [has_custom_body, force_inclusion, has_html_element, has_old_bundle_reference, has_default_ui_reference]
     {
@@ -70,26 +60,10 @@ pub fn decode(bytes: &[u8]) -> Option<FossickedData> {
     (r.byte()? == VERSION).then_some(())?;
     let url = r.string()?;
     let fragment = r.fragment()?;
-    // Collected into whatever map Pagefind declares (hashbrown's, not std's).
-    let words = r.len()?;
-    let word_data = (0..words)
-        .map(|_| {
-            let word = r.string()?;
-            let uses =
-                r.list(|r| Some(FossickedWord { position: r.num_as()?, weight: r.byte()?, original_word: r.opt()? }))?;
-            Some((word, uses))
-        })
-        .collect::<Option<_>>()?;
-    let meta_words = r.len()?;
-    let meta_word_data = (0..meta_words)
-        .map(|_| {
-            let word = r.string()?;
-            let uses = r.list(|r| {
-                Some(MetaFossickedWord { field_id: r.num_as()?, position: r.num_as()?, original_word: r.opt()? })
-            })?;
-            Some((word, uses))
-        })
-        .collect::<Option<_>>()?;
+    let word_data =
+        r.words(|r| Some(FossickedWord { position: r.num_as()?, weight: r.byte()?, original_word: r.opt()? }))?;
+    let meta_word_data =
+        r.words(|r| Some(MetaFossickedWord { field_id: r.num_as()?, position: r.num_as()?, original_word: r.opt()? }))?;
     let sort = r.strings()?;
     let data = FossickedData {
         url,
@@ -131,6 +105,20 @@ impl Writer {
                 self.0.push(1);
                 self.str(s);
             }
+        }
+    }
+
+    /// A map of words to their uses: its length, then each word, its uses' count and each use.
+    fn words<'a, T: 'a>(
+        &mut self,
+        map: impl ExactSizeIterator<Item = (&'a String, &'a Vec<T>)>,
+        mut used: impl FnMut(&mut Self, &T),
+    ) {
+        self.num(map.len() as u64);
+        for (word, uses) in map {
+            self.str(word);
+            self.num(uses.len() as u64);
+            uses.iter().for_each(|u| used(self, u));
         }
     }
 
@@ -229,6 +217,21 @@ impl Reader<'_> {
             out.push(item(self)?);
         }
         Some(out)
+    }
+
+    /// What [`Writer::words`] wrote, collected into whatever map Pagefind declares (hashbrown's,
+    /// not std's).
+    fn words<T, M: FromIterator<(String, Vec<T>)>>(
+        &mut self,
+        mut used: impl FnMut(&mut Self) -> Option<T>,
+    ) -> Option<M> {
+        let n = self.len()?;
+        (0..n)
+            .map(|_| {
+                let word = self.string()?;
+                Some((word, self.list(&mut used)?))
+            })
+            .collect()
     }
 
     fn strings(&mut self) -> Option<BTreeMap<String, String>> {
