@@ -65,5 +65,12 @@ export async function staticHost(dir, base = '/') {
     res.end(body);
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  return {url: `http://127.0.0.1:${server.address().port}${base}`, close: () => new Promise((ok) => server.close(ok))};
+  // Closing drops the browser's open connections too: `close` alone waits for them, and a page
+  // still fetching (the test's page stays open until after its body) held it until the timeout.
+  const close = () =>
+    new Promise((ok) => {
+      server.close(ok);
+      server.closeAllConnections();
+    });
+  return {url: `http://127.0.0.1:${server.address().port}${base}`, close};
 }
