@@ -1,10 +1,13 @@
-//! A page's content as the site model keeps it: its JSON, made once when the page is compiled.
+//! A page's content as the site model keeps it: its JSON, made once when the page is compiled,
+//! and held compressed.
 //!
 //! Every page is kept from the content stage to the end of a build (the page data, the search
 //! index and the Markdown twins read it). As trees, the bodies of a 10 024-page site took about
 //! 750 MB (`check`: 947 MB peak, 197 MB with the trees dropped); as JSON, what the prerender is
-//! sent and `page-data/` holds anyway, 162 MB. The few that walk a body (the Markdown twin, the
-//! search index) parse it back, one page at a time: [`Body::blocks`].
+//! sent and `page-data/` holds anyway, about 205 MB (`check`: 409 MB peak, 201 MB with every
+//! body empty). So the JSON is held as LZ4, which each reader expands for a moment: a body is
+//! read a few times a build (its page's data twice, the Markdown twin, the search index). The
+//! few that walk a body parse it back, one page at a time: [`Body::blocks`].
 
 use crate::{Block, Component};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -17,31 +20,49 @@ use std::sync::Arc;
 #[derive(Clone)]
 pub struct Body(Arc<Packed>);
 
-/// Also the form the build cache keeps a body in ([`kept`]).
-#[derive(Serialize, Deserialize)]
 struct Packed {
-    json: Box<RawValue>,
+    /// The JSON as LZ4 (lz4_flex's block format, its length first). Always the LZ4 of valid JSON:
+    /// it is made here from blocks, or from JSON the cache's reader checked ([`kept`]).
+    lz4: Box<[u8]>,
     /// The registry names of the components in it, sorted: their code loads before the page
     /// renders, and finding them is a walk of the tree.
     components: Vec<String>,
 }
 
+impl Packed {
+    fn new(json: &str, components: Vec<String>) -> Packed {
+        Packed { lz4: lz4_flex::compress_prepend_size(json.as_bytes()).into_boxed_slice(), components }
+    }
+
+    fn json(&self) -> String {
+        let bytes = lz4_flex::decompress_size_prepended(&self.lz4).expect("a body's LZ4 is made here");
+        String::from_utf8(bytes).expect("a body's JSON is made here from a str")
+    }
+}
+
 impl Body {
     pub fn new(blocks: &[Block]) -> Body {
-        // Written straight to raw JSON: `RawValue::from_string` would parse it all again.
-        let json = serde_json::value::to_raw_value(blocks).expect("a document tree is always JSON");
+        let json = serde_json::to_string(blocks).expect("a document tree is always JSON");
         let mut names = BTreeSet::new();
         components(blocks, &mut names);
-        Body(Arc::new(Packed { json, components: names.into_iter().map(str::to_owned).collect() }))
+        Body(Arc::new(Packed::new(&json, names.into_iter().map(str::to_owned).collect())))
     }
 
     /// The blocks, parsed back. An error only when the JSON came from a damaged build cache.
     pub fn blocks(&self) -> Result<Vec<Block>, Damaged> {
-        serde_json::from_str(self.0.json.get()).map_err(Damaged)
+        serde_json::from_str(&self.json()).map_err(Damaged)
     }
 
-    pub fn json(&self) -> &str {
-        self.0.json.get()
+    /// The JSON of the blocks, expanded anew on each call.
+    pub fn json(&self) -> String {
+        self.0.json()
+    }
+
+    /// Bytes that stand for the JSON, for a hash of it: the same for the same JSON and different
+    /// for any other (lossless and deterministic; a different LZ4 crate is a different engine,
+    /// and the engine's caches name their engine). Cheaper to hash than the JSON expanded.
+    pub fn fingerprint(&self) -> &[u8] {
+        &self.0.lz4
     }
 
     /// The registry names of the components it embeds, sorted.
@@ -94,20 +115,20 @@ fn components<'a>(blocks: &'a [Block], names: &mut BTreeSet<&'a str>) {
 
 impl PartialEq for Body {
     fn eq(&self, other: &Body) -> bool {
-        self.json() == other.json()
+        self.0.lz4 == other.0.lz4
     }
 }
 
 impl std::fmt::Debug for Body {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.json())
+        f.write_str(&self.json())
     }
 }
 
-/// The JSON as it is, not parsed and written again.
+/// The JSON as it is, not parsed into a tree and written again (serde_json checks it on the way).
 impl Serialize for Body {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.0.json.serialize(s)
+        RawValue::from_string(self.json()).map_err(serde::ser::Error::custom)?.serialize(s)
     }
 }
 
@@ -125,12 +146,36 @@ impl<'de> Deserialize<'de> for Body {
 pub mod kept {
     use super::*;
 
+    /// The kept form: the JSON itself (in the cache's JSON, not parsed) and the components.
+    #[derive(Serialize)]
+    struct Written<'a> {
+        json: &'a RawValue,
+        components: &'a [String],
+    }
+
+    #[derive(Deserialize)]
+    struct Read {
+        json: Box<RawValue>,
+        components: Vec<String>,
+    }
+
     pub fn serialize<S: Serializer>(body: &Body, s: S) -> Result<S::Ok, S::Error> {
-        body.0.serialize(s)
+        let json = RawValue::from_string(body.json()).map_err(serde::ser::Error::custom)?;
+        Written { json: &json, components: &body.0.components }.serialize(s)
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Body, D::Error> {
-        Arc::<Packed>::deserialize(d).map(Body)
+        let Read { json, components } = Read::deserialize(d)?;
+        Ok(Body(Arc::new(Packed::new(json.get(), components))))
+    }
+
+    /// A body in its kept form, for [`option`].
+    struct Kept<'a>(&'a Body);
+
+    impl Serialize for Kept<'_> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            serialize(self.0, s)
+        }
     }
 
     /// [`kept`] for an optional body.
@@ -138,11 +183,15 @@ pub mod kept {
         use super::*;
 
         pub fn serialize<S: Serializer>(body: &Option<Body>, s: S) -> Result<S::Ok, S::Error> {
-            body.as_ref().map(|b| &b.0).serialize(s)
+            match body {
+                Some(body) => s.serialize_some(&Kept(body)),
+                None => s.serialize_none(),
+            }
         }
 
         pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Body>, D::Error> {
-            Ok(Option::<Arc<Packed>>::deserialize(d)?.map(Body))
+            Ok(Option::<Read>::deserialize(d)?
+                .map(|Read { json, components }| Body(Arc::new(Packed::new(json.get(), components)))))
         }
     }
 }
@@ -169,9 +218,33 @@ mod tests {
         assert_eq!(body.json(), serde_json::to_string(&sample()).unwrap());
         assert_eq!(serde_json::to_string(&body).unwrap(), body.json());
         assert_eq!(body.blocks().unwrap(), sample());
-        let back: Body = serde_json::from_str(body.json()).unwrap();
+        let back: Body = serde_json::from_str(&body.json()).unwrap();
         assert_eq!(back, body);
         assert_eq!(back.components(), ["CharacterCounterDemo"]);
+    }
+
+    #[test]
+    fn a_body_is_held_smaller_than_its_json_and_its_fingerprint_tells_bodies_apart() {
+        let long: Vec<Block> = (0..200).flat_map(|_| sample()).collect();
+        let body = Body::new(&long);
+        assert!(body.fingerprint().len() * 3 < body.json().len(), "{} bytes held", body.fingerprint().len());
+        assert_eq!(body.blocks().unwrap(), long);
+        assert_eq!(Body::new(&long).fingerprint(), body.fingerprint());
+        let mut other = long.clone();
+        other[399] = Block::Paragraph { children: vec![Inline::Text("一段化".into())] };
+        assert_ne!(Body::new(&other).fingerprint(), body.fingerprint());
+        assert_ne!(Body::new(&other), body);
+    }
+
+    #[test]
+    fn a_kept_body_that_is_not_json_is_refused() {
+        #[derive(Deserialize)]
+        struct Holder {
+            #[serde(with = "kept")]
+            _body: Body,
+        }
+        let damaged = r#"{"_body":{"json":[{"type":"paragraph","children":[}],"components":[]}}"#;
+        assert!(serde_json::from_str::<Holder>(damaged).is_err());
     }
 
     #[test]

@@ -55,9 +55,9 @@ impl<'a> SearchRecord<'a> {
     pub fn source(&self, language: &str, position: usize, shard: usize) -> String {
         let title = serde_json::to_string(&self.title).expect("a search title is always JSON");
         let numbers = format!("{position} {shard} {}", self.keywords.len());
-        let head = [language, &numbers, &title, self.description, self.content.json()];
-        let parts = head.into_iter().chain(self.keywords.iter().map(String::as_str));
-        crate::key(parts.map(str::as_bytes))
+        let head = [language, &numbers, &title, self.description].map(str::as_bytes);
+        let parts = head.into_iter().chain([self.content.fingerprint()]);
+        crate::key(parts.chain(self.keywords.iter().map(String::as_bytes)))
     }
 
     /// What Pagefind reads from this page, the page being `position` in the site's list and in
