@@ -8,26 +8,27 @@ use std::cell::RefCell;
 /// libdeflate's highest level.
 pub const GZIP_HIGHEST: u32 = 12;
 
-/// `data` as brotli at `quality` (0–11).
+/// `data` as brotli at `quality` (0–11), with Google's C library.
 pub fn brotli(data: &[u8], quality: u32) -> Result<Vec<u8>> {
-    let mut br = Vec::with_capacity(data.len() / 3);
-    let params = brotli::enc::BrotliEncoderParams {
-        quality: quality as i32,
-        lgwin: window_bits(data.len()),
-        ..Default::default()
-    };
-    brotli::BrotliCompress(&mut &data[..], &mut br, &params)?;
-    Ok(br)
+    use brotlic::{BrotliEncoderOptions, CompressorWriter, Quality, WindowSize};
+    let quality = u8::try_from(quality).ok().and_then(|q| Quality::new(q).ok());
+    let window = WindowSize::new(window_bits(data.len()));
+    let (Some(quality), Ok(window)) = (quality, window) else { return Err(anyhow!("brotli: no such setting")) };
+    let hint = u32::try_from(data.len()).unwrap_or(u32::MAX);
+    let encoder = BrotliEncoderOptions::new().quality(quality).window_size(window).size_hint(hint).build()?;
+    let mut br = CompressorWriter::with_encoder(encoder, Vec::with_capacity(data.len() / 3));
+    std::io::Write::write_all(&mut br, data)?;
+    Ok(br.into_inner()?)
 }
 
 /// The brotli window: the smallest that holds the file (its size less 16 bytes), but not under
 /// 18 bits. The encoder clears its ring buffer for every file, so the default 22 bits (4 MB)
-/// cost a page more than compressing it did; under 17 bits the crate switches to a hasher that
-/// was 13 times slower on this site's pages (measured: 318 pages and their data, quality 5: 22
-/// bits 225 ms, fitted down to 16 bits 2 980 ms, fitted but at least 18 bits 178 ms, the same
-/// bytes as 22).
-fn window_bits(len: usize) -> i32 {
-    let needed = (len + 16).next_power_of_two().trailing_zeros() as i32;
+/// cost a page more than compressing it did; under 17 bits the encoder switches to a hasher that
+/// was 13 times slower on this site's pages (measured with the `brotli` crate, whose bytes the C
+/// library's are at quality 5: 318 pages and their data, quality 5: 22 bits 225 ms, fitted down
+/// to 16 bits 2 980 ms, fitted but at least 18 bits 178 ms, the same bytes as 22).
+fn window_bits(len: usize) -> u8 {
+    let needed = (len + 16).next_power_of_two().trailing_zeros() as u8;
     needed.clamp(18, 22)
 }
 
@@ -132,10 +133,11 @@ mod tests {
         assert_eq!(window_bits(262_128), 18);
         assert_eq!(window_bits(262_129), 19);
         assert_eq!(window_bits(50_000_000), 22);
+        assert!(brotli(b"x", 12).is_err(), "quality 12");
         for len in [600, 262_128, 262_129, 300_000] {
             let data = sample(len);
             let mut back = Vec::new();
-            brotli::BrotliDecompress(&mut &brotli(&data, 5).unwrap()[..], &mut back).unwrap();
+            brotlic::DecompressorReader::new(&brotli(&data, 5).unwrap()[..]).read_to_end(&mut back).unwrap();
             assert_eq!(back, data, "{len} bytes");
         }
     }
