@@ -22,7 +22,7 @@
 use anyhow::{Context, Result};
 use sha2::{Digest, Sha256};
 use site_schema::PageData;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -35,6 +35,10 @@ pub struct Cache {
     render_salt: Sha256,
     /// Entries this build used or made, kept by [`Cache::prune`].
     used: Mutex<HashSet<String>>,
+    /// Page keys made so far, by route: the export (for twins) and the prerender both look a
+    /// page up, and a key serializes the page, expanding its body. A route's data does not
+    /// change within a build, and a cache is opened for one build.
+    page_keys: Mutex<HashMap<String, String>>,
 }
 
 /// The file name suffixes of a page's entry, and the output files they stand for.
@@ -70,14 +74,20 @@ impl Cache {
             render_salt.update((part.len() as u64).to_le_bytes());
             render_salt.update(part.as_bytes());
         }
-        Ok(Cache { dir, engine: engine.to_string(), render_salt, used: Mutex::default() })
+        let engine = engine.to_string();
+        Ok(Cache { dir, engine, render_salt, used: Mutex::default(), page_keys: Mutex::default() })
     }
 
-    /// The key of a page with the data `page_json`.
-    pub fn page_key(&self, page_json: &str) -> String {
+    /// The key of `page`'s entries: a hash of the render salt and the page's JSON.
+    pub fn page_key(&self, page: &PageData) -> Result<String> {
+        if let Some(key) = self.page_keys.lock().unwrap().get(&page.route) {
+            return Ok(key.clone());
+        }
         let mut h = self.render_salt.clone();
-        h.update(page_json.as_bytes());
-        hex(&h.finalize())
+        h.update(serde_json::to_vec(page)?);
+        let key = hex(&h.finalize());
+        self.page_keys.lock().unwrap().insert(page.route.clone(), key.clone());
+        Ok(key)
     }
 
     /// Puts the cached files of page `key` at `html_out` + `.br`, …, `json_out` + …, making
@@ -258,7 +268,7 @@ impl site_export::Files for Cache {
     }
 
     fn twin(&self, page: &PageData, path: &Path, print: &dyn Fn() -> Result<String>) -> Result<String> {
-        let name = format!("{}.md", self.page_key(&serde_json::to_string(page)?));
+        let name = format!("{}.md", self.page_key(page)?);
         let entry = self.dir.join("twins").join(&name);
         // An entry that is not text (a damaged cache) is printed again.
         let text = match std::fs::read_to_string(&entry) {
@@ -326,4 +336,31 @@ pub(crate) fn place(from: &Path, to: &Path) -> Result<()> {
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page(title: &str) -> PageData {
+        let head = serde_json::json!({"title": title, "description": "", "canonical": "https://x.dev/search", "ogType": "website"});
+        serde_json::from_value(serde_json::json!({"route": "/search", "head": head, "page": {"kind": "search"}}))
+            .unwrap()
+    }
+
+    #[test]
+    fn a_page_key_hashes_the_salt_and_the_page_s_json_once_a_build() {
+        let root = tempfile::tempdir().unwrap();
+        let cache = Cache::open(root.path(), "engine", "bundle", "{}").unwrap();
+        let key = cache.page_key(&page("搜索")).unwrap();
+        let mut h = cache.render_salt.clone();
+        h.update(serde_json::to_string(&page("搜索")).unwrap());
+        assert_eq!(key, hex(&h.finalize()));
+        // Within a build a route's data is fixed: its key is made once.
+        assert_eq!(cache.page_key(&page("另一个")).unwrap(), key);
+        let next_build = Cache::open(root.path(), "engine", "bundle", "{}").unwrap();
+        assert_ne!(next_build.page_key(&page("另一个")).unwrap(), key);
+        let other_bundle = Cache::open(root.path(), "engine", "bundle2", "{}").unwrap();
+        assert_ne!(other_bundle.page_key(&page("搜索")).unwrap(), key);
+    }
 }

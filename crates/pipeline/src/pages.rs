@@ -81,7 +81,7 @@ pub fn write_pages(
 
 /// Puts a page's files in place from the cache; the page's key when the cache lacks it.
 fn restore(cache: &Cache, page: &PageData, out: &Path) -> Result<Option<String>> {
-    let key = cache.page_key(&serde_json::to_string(page)?);
+    let key = cache.page_key(page)?;
     let (html, json) = (out.join(html_file(&page.route)), out.join(data_file(&page.route)));
     Ok(if cache.restore_page(&key, &html, &json)? { None } else { Some(key) })
 }
