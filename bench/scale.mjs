@@ -4,7 +4,15 @@
 // peak memory of the whole process tree (the engine and its Node and git children).
 //   node bench/scale.mjs [pages…]           default: 1000 5000 10000
 //   SCALE_KEEP=1 node bench/scale.mjs 1000  keeps bench/output/scale-1000 to build again by hand
-// Needs target/release/docsite (bench/scale builds it first). Writes bench/output/scale.json.
+//   SCALE_VS=/tmp/old-docsite node bench/scale.mjs 10000
+//                                           cold builds by this engine and another, alternately
+//                                           (SCALE_PAIRS pairs, default 4, each pair in the other
+//                                           order than the one before), with each engine's
+//                                           medians: this machine's speed drifts within the hour
+//                                           (system time doubling after large deletes), so two
+//                                           engines are compared side by side, never across runs
+// Needs target/release/docsite (bench/scale builds it first). Writes bench/output/scale.json
+// (scale-vs.json when comparing).
 //
 // Each copy K of content/docs lives under /docs/vK/ with its own four sidebars (site.toml's,
 // ids suffixed); links to /docs/… inside a copy's docs and posts are rewritten into the copy,
@@ -126,15 +134,15 @@ function treeMemory(pid) {
   return {sum, largest};
 }
 
-/** Runs one build of `site`, sampling the process tree's memory every 25 ms. */
-function build(site, label) {
+/** Runs one build of `site` by `engine`, sampling the process tree's memory every 25 ms. */
+function build(site, label, engine = bin) {
   const report = path.join(outDir, `scale-report-${label}.json`);
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     // time(1) adds the CPU time of the whole tree (children are waited for): steadier than
     // the wall clock on a shared machine.
     const timeFile = path.join(outDir, `scale-time-${label}.txt`);
-    const args = ['-f', '%U %S', '-o', timeFile, bin, '--root', site, 'build', '--report', report];
+    const args = ['-f', '%U %S', '-o', timeFile, engine, '--root', site, 'build', '--report', report];
     const child = spawn('/usr/bin/time', args, {stdio: ['ignore', 'ignore', 'pipe']});
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
@@ -157,6 +165,10 @@ function build(site, label) {
 
 const sizes = process.argv.slice(2).map(Number);
 const results = [];
+if (process.env.SCALE_VS) {
+  await compare(sizes.length ? sizes : [10000], process.env.SCALE_VS, Number(process.env.SCALE_PAIRS ?? 4));
+  process.exit(0);
+}
 for (const pages of sizes.length ? sizes : [1000, 5000, 10000]) {
   const site = generate(pages);
   fs.rmSync(path.join(site, 'build'), {recursive: true, force: true});
@@ -174,6 +186,42 @@ for (const pages of sizes.length ? sizes : [1000, 5000, 10000]) {
   if (!process.env.SCALE_KEEP) discard(site);
 }
 fs.rmSync(trash, {recursive: true, force: true});
+/** Cold builds of each size by this engine and `other`, alternately, `pairs` times each. */
+async function compare(sizes, other, pairs) {
+  const engines = {this: bin, other};
+  const out = [];
+  for (const pages of sizes) {
+    const site = generate(pages);
+    const runs = {this: [], other: []};
+    for (let i = 0; i < pairs; i++) {
+      // Each pair in the other order: the machine's speed drifts, and a fixed order would give
+      // the drift to one engine.
+      const order = Object.entries(engines);
+      for (const [name, engine] of i % 2 ? order.reverse() : order) {
+        discard(path.join(site, 'build'));
+        discard(path.join(site, '.cache'));
+        const r = await build(site, `${pages}-vs-${name}`, engine);
+        runs[name].push(r);
+        console.log(`${r.pages} pages, ${name}: ${(r.wallMs / 1000).toFixed(2)} s, CPU ${(r.cpuMs / 1000).toFixed(1)} s, peak ${r.peakTreeMB} MB tree`);
+      }
+    }
+    const median = (xs) => {
+      const sorted = [...xs].sort((a, b) => a - b);
+      const mid = sorted.length / 2;
+      return Math.round(sorted.length % 2 ? sorted[Math.floor(mid)] : (sorted[mid - 1] + sorted[mid]) / 2);
+    };
+    for (const [name, rs] of Object.entries(runs)) {
+      const m = (k) => median(rs.map((r) => r[k]));
+      console.log(`median, ${name} (${engines[name]}): ${(m('wallMs') / 1000).toFixed(2)} s, CPU ${(m('cpuMs') / 1000).toFixed(1)} s, peak ${m('peakTreeMB')} MB tree`);
+    }
+    out.push({target: pages, engines, runs});
+    if (!process.env.SCALE_KEEP) discard(site);
+  }
+  fs.rmSync(trash, {recursive: true, force: true});
+  fs.writeFileSync(path.join(outDir, 'scale-vs.json'), JSON.stringify({date: new Date().toISOString().slice(0, 10), results: out}, null, 1) + '\n');
+  console.log('wrote bench/output/scale-vs.json');
+}
+
 const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, load average ${os.loadavg()[0].toFixed(1)} at the end`;
 fs.writeFileSync(path.join(outDir, 'scale.json'), JSON.stringify({date: new Date().toISOString().slice(0, 10), machine, results}, null, 1) + '\n');
 console.log(`machine: ${machine}; wrote bench/output/scale.json`);
