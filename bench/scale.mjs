@@ -105,6 +105,15 @@ function generate(pages) {
   return site;
 }
 
+/** The program `pid` runs (null when it ended or cannot be read). */
+function exe(pid) {
+  try {
+    return fs.readlinkSync(`/proc/${pid}/exe`);
+  } catch {
+    return null;
+  }
+}
+
 /** Resident memory of every process under `pid` (itself included), in bytes: the sum, and the
  * largest single process. */
 function treeMemory(pid) {
@@ -124,12 +133,17 @@ function treeMemory(pid) {
   }
   let sum = 0;
   let largest = 0;
-  const stack = [pid];
+  const stack = [[pid, null]];
   while (stack.length) {
-    const p = stack.pop();
-    sum += rss.get(p) ?? 0;
-    largest = Math.max(largest, rss.get(p) ?? 0);
-    stack.push(...(children.get(p) ?? []));
+    const [p, parentExe] = stack.pop();
+    const program = exe(p);
+    // A child still running its parent's program is one being started: Rust and Node spawn with
+    // clone(CLONE_VM | CLONE_VFORK), so until its exec succeeds (after a try in each folder of
+    // PATH) the child shares the parent's memory, and /proc gives it the parent's size.
+    const counted = program !== null && program === parentExe ? 0 : (rss.get(p) ?? 0);
+    sum += counted;
+    largest = Math.max(largest, counted);
+    stack.push(...(children.get(p) ?? []).map((c) => [c, program]));
   }
   return {sum, largest};
 }
