@@ -34,9 +34,12 @@ impl Packed {
         Packed { lz4: lz4_flex::compress_prepend_size(json.as_bytes()).into_boxed_slice(), components }
     }
 
+    fn bytes(&self) -> Vec<u8> {
+        lz4_flex::decompress_size_prepended(&self.lz4).expect("a body's LZ4 is made here")
+    }
+
     fn json(&self) -> String {
-        let bytes = lz4_flex::decompress_size_prepended(&self.lz4).expect("a body's LZ4 is made here");
-        String::from_utf8(bytes).expect("a body's JSON is made here from a str")
+        String::from_utf8(self.bytes()).expect("a body's JSON is made here from a str")
     }
 }
 
@@ -50,7 +53,8 @@ impl Body {
 
     /// The blocks, parsed back. An error only when the JSON came from a damaged build cache.
     pub fn blocks(&self) -> Result<Vec<Block>, Damaged> {
-        serde_json::from_str(&self.json()).map_err(Damaged)
+        // From the bytes: the parser checks the UTF-8 of each string it reads anyway.
+        serde_json::from_slice(&self.0.bytes()).map_err(Damaged)
     }
 
     /// The JSON of the blocks, expanded anew on each call.
