@@ -150,11 +150,18 @@ impl<'de> Deserialize<'de> for Body {
 pub mod kept {
     use super::*;
 
-    /// The kept form: the JSON itself (in the cache's JSON, not parsed) and the components.
+    /// The kept form: the JSON itself (written as it is by [`Body`]'s `Serialize`, read without
+    /// a parse into a tree) and the components.
     #[derive(Serialize)]
     struct Written<'a> {
-        json: &'a RawValue,
+        json: &'a Body,
         components: &'a [String],
+    }
+
+    impl<'a> Written<'a> {
+        fn of(body: &'a Body) -> Written<'a> {
+            Written { json: body, components: &body.0.components }
+        }
     }
 
     #[derive(Deserialize)]
@@ -163,23 +170,18 @@ pub mod kept {
         components: Vec<String>,
     }
 
+    impl From<Read> for Body {
+        fn from(Read { json, components }: Read) -> Body {
+            Body(Arc::new(Packed::new(json.get(), components)))
+        }
+    }
+
     pub fn serialize<S: Serializer>(body: &Body, s: S) -> Result<S::Ok, S::Error> {
-        let json = RawValue::from_string(body.json()).map_err(serde::ser::Error::custom)?;
-        Written { json: &json, components: &body.0.components }.serialize(s)
+        Written::of(body).serialize(s)
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Body, D::Error> {
-        let Read { json, components } = Read::deserialize(d)?;
-        Ok(Body(Arc::new(Packed::new(json.get(), components))))
-    }
-
-    /// A body in its kept form, for [`option`].
-    struct Kept<'a>(&'a Body);
-
-    impl Serialize for Kept<'_> {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            serialize(self.0, s)
-        }
+        Read::deserialize(d).map(Body::from)
     }
 
     /// [`kept`] for an optional body.
@@ -187,15 +189,11 @@ pub mod kept {
         use super::*;
 
         pub fn serialize<S: Serializer>(body: &Option<Body>, s: S) -> Result<S::Ok, S::Error> {
-            match body {
-                Some(body) => s.serialize_some(&Kept(body)),
-                None => s.serialize_none(),
-            }
+            body.as_ref().map(Written::of).serialize(s)
         }
 
         pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Body>, D::Error> {
-            Ok(Option::<Read>::deserialize(d)?
-                .map(|Read { json, components }| Body(Arc::new(Packed::new(json.get(), components)))))
+            Ok(Option::<Read>::deserialize(d)?.map(Body::from))
         }
     }
 }
