@@ -10,6 +10,10 @@ use site_schema::{PageData, SearchTitle};
 use std::path::Path;
 use std::time::Instant;
 
+/// The engine's allocator (src/alloc.rs): the index's allocation costs are not glibc's.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> anyhow::Result<()> {
     let mut args = std::env::args().skip(1);
     let site = args.next().unwrap_or_else(|| "build".into());

@@ -605,7 +605,12 @@ impl Fossicker {
 
             // We use zero-width spaces as boundary values for some languages,
             // so we make sure that all are removed from the source content before going into the index.
-            let base_word = word.replace('\u{200B}', "");
+            // [docsite] Copied only when it holds one (few words do; this ran for every word).
+            let base_word: std::borrow::Cow<str> = if word.contains('\u{200B}') {
+                word.replace('\u{200B}', "").into()
+            } else {
+                word.into()
+            };
             if base_word.is_empty() {
                 return;
             }

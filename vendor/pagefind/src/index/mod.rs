@@ -178,14 +178,13 @@ pub async fn build_indexes(
                     }
                 }
 
-                let packed_word =
-                    local_word_map
-                        .entry(word.clone())
-                        .or_insert_with(|| PackedWord {
-                            word: word.clone(),
-                            pages: Vec::new(),
-                            additional_variants: Vec::new(),
-                        });
+                // [docsite] The word moves in as the key; `PackedWord::word` is filled in when the
+                // pages' maps are merged (two copies of every word of every page were made here).
+                let packed_word = local_word_map.entry(word).or_insert_with(|| PackedWord {
+                    word: String::new(),
+                    pages: Vec::new(),
+                    additional_variants: Vec::new(),
+                });
 
                 if !normalized_positions.is_empty() {
                     packed_word.pages.push(positions_to_packed_page(
@@ -230,14 +229,11 @@ pub async fn build_indexes(
                     }
                 }
 
-                let packed_word =
-                    local_word_map
-                        .entry(word.clone())
-                        .or_insert_with(|| PackedWord {
-                            word: word.clone(),
-                            pages: Vec::new(),
-                            additional_variants: Vec::new(),
-                        });
+                let packed_word = local_word_map.entry(word).or_insert_with(|| PackedWord {
+                    word: String::new(),
+                    pages: Vec::new(),
+                    additional_variants: Vec::new(),
+                });
 
                 if !normalized_meta_positions.is_empty() {
                     let meta_locs = meta_positions_to_packed(normalized_meta_positions);
@@ -344,6 +340,9 @@ pub async fn build_indexes(
                     }
                 }
                 hashbrown::hash_map::Entry::Vacant(entry) => {
+                    // [docsite] Each word of the index copied once, here.
+                    let mut packed = packed;
+                    packed.word = entry.key().clone();
                     entry.insert(packed);
                 }
             }
