@@ -5,7 +5,7 @@
 use site_pipeline::{Options, Report};
 use site_testkit::{edit, fixture_copy};
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 fn build(root: &Path, out: &Path) -> Report {
     let mut opts = Options::new(root);
@@ -132,14 +132,19 @@ fn a_damaged_body_in_the_content_cache_is_an_error_naming_the_page() {
     build(root, &root.join("build"));
 }
 
+/// The HTML file of one page's entry in the cache of the site at `root`.
+fn a_page_s_html_entry(root: &Path) -> PathBuf {
+    let pages = std::fs::read_dir(root.join(".cache/docsite/pages")).unwrap();
+    pages.map(|e| e.unwrap().path()).find(|p| p.extension().is_some_and(|x| x == "html")).expect("a page entry")
+}
+
 #[test]
 fn a_page_entry_without_its_html_is_rendered_again() {
     // An entry is made whole or not at all, but a person or a tool can still delete a file in
     // `.cache/`: the page must then be rendered again, not published without its HTML.
     let site = fixture_copy();
     let r = incremental_equals_cold(site.path(), |root| {
-        let entry = std::fs::read_dir(root.join(".cache/docsite/pages")).unwrap().next().unwrap().unwrap().path();
-        std::fs::remove_file(entry.join("html")).unwrap();
+        std::fs::remove_file(a_page_s_html_entry(root)).unwrap();
     });
     assert_eq!(r.rendered, 1, "only the page whose entry lost its HTML: {r:?}");
 }
@@ -149,8 +154,7 @@ fn a_page_entry_without_its_html_is_kept_anew_by_the_build_that_renders_it() {
     let site = fixture_copy();
     let out = site.path().join("build");
     build(site.path(), &out);
-    let entry = std::fs::read_dir(site.path().join(".cache/docsite/pages")).unwrap().next().unwrap().unwrap().path();
-    std::fs::remove_file(entry.join("html")).unwrap();
+    std::fs::remove_file(a_page_s_html_entry(site.path())).unwrap();
     assert_eq!(build(site.path(), &out).rendered, 1);
     let again = build(site.path(), &out);
     assert_eq!(again.rendered, 0, "the page rendered again was kept: {again:?}");
