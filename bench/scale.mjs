@@ -1,7 +1,8 @@
 // The scale benchmark (a command that reports figures, not a test): generates sites of about
 // 1 000, 5 000 and 10 000 pages from the real content and builds each cold (no build/, empty
-// cache) and warm (unchanged inputs), reporting each stage's time, the time per page and the
-// peak memory of the whole process tree (the engine and its Node and git children).
+// cache) and warm (unchanged inputs), reporting each stage's time, the time per page, the
+// peak memory of the whole process tree (the engine and its Node and git children) and its CPU
+// time by part (the engine's named threads, Node), read from /proc as the memory is.
 //   node bench/scale.mjs [pages…]           default: 1000 5000 10000
 //   SCALE_KEEP=1 node bench/scale.mjs 1000  keeps bench/output/scale-1000 to build again by hand
 //   SCALE_VS=/tmp/old-docsite node bench/scale.mjs 10000
@@ -114,9 +115,45 @@ function exe(pid) {
   }
 }
 
+/** Clock ticks a second in /proc's CPU times (USER_HZ: 100 on Linux). */
+const TICKS = 100;
+
+/** The part of the build a thread of process `pid` (running `program`) belongs to: a Node
+ * process is `node` whole; in the engine, its thread's name without the number (the index's
+ * `search-index-N` threads, `cards-N`, `compress-early-N`; the main thread and rayon's global
+ * pool are `docsite`). */
+function partOf(program, comm) {
+  if (program && path.basename(program) === 'node') return 'node';
+  return comm.replace(/-\d*$/, '') || 'unnamed';
+}
+
+/** Adds to `seen` (key: process/thread, value: {part, ticks}) the CPU time so far of every
+ * thread of process `pid`. A thread's last reading stands for its whole time: one that ends
+ * between two readings loses at most the time between them. */
+function readThreads(pid, program, seen) {
+  let tasks;
+  try {
+    tasks = fs.readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return;
+  }
+  for (const tid of tasks) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime: fields 14 and 15 of stat, 12 and 13 after the name.
+      seen.set(`${pid}/${tid}`, {part: partOf(program, comm), ticks: Number(fields[11]) + Number(fields[12])});
+    } catch {
+      // The thread ended while being read.
+    }
+  }
+}
+
 /** Resident memory of every process under `pid` (itself included), in bytes: the sum, and the
- * largest single process. */
-function treeMemory(pid) {
+ * largest single process; and, when `threads` is given, each thread's CPU time into it
+ * ([`readThreads`]). */
+function treeMemory(pid, threads) {
   const children = new Map();
   const rss = new Map();
   for (const p of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
@@ -140,7 +177,9 @@ function treeMemory(pid) {
     // A child still running its parent's program is one being started: Rust and Node spawn with
     // clone(CLONE_VM | CLONE_VFORK), so until its exec succeeds (after a try in each folder of
     // PATH) the child shares the parent's memory, and /proc gives it the parent's size.
-    const counted = program !== null && program === parentExe ? 0 : (rss.get(p) ?? 0);
+    const starting = program !== null && program === parentExe;
+    const counted = starting ? 0 : (rss.get(p) ?? 0);
+    if (threads && !starting) readThreads(p, program, threads);
     sum += counted;
     largest = Math.max(largest, counted);
     stack.push(...(children.get(p) ?? []).map((c) => [c, program]));
@@ -161,8 +200,9 @@ function build(site, label, engine = bin) {
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     let peak = {sum: 0, largest: 0};
+    const threads = new Map();
     const sample = () => {
-      const m = treeMemory(child.pid);
+      const m = treeMemory(child.pid, threads);
       peak = {sum: Math.max(peak.sum, m.sum), largest: Math.max(peak.largest, m.largest)};
     };
     const timer = setInterval(sample, 25);
@@ -172,9 +212,26 @@ function build(site, label, engine = bin) {
       if (code !== 0) return reject(new Error(`build of ${site} failed (${code}):\n${stderr}`));
       const r = JSON.parse(fs.readFileSync(report, 'utf8'));
       const [user, sys] = fs.readFileSync(timeFile, 'utf8').trim().split('\n').pop().split(' ').map(Number);
-      resolve({...r, wallMs: Math.round(wallMs), cpuMs: Math.round((user + sys) * 1000), peakTreeMB: Math.round(peak.sum / 2 ** 20), peakProcessMB: Math.round(peak.largest / 2 ** 20)});
+      const cpuMs = Math.round((user + sys) * 1000);
+      resolve({...r, wallMs: Math.round(wallMs), cpuMs, cpuByPartMs: byPart(threads, cpuMs), peakTreeMB: Math.round(peak.sum / 2 ** 20), peakProcessMB: Math.round(peak.largest / 2 ** 20)});
     });
   });
+}
+
+/** Each part's CPU time in ms, largest first, from the threads' last readings; what the tree
+ * used beyond them (`time` counts every process and thread to its end) is `unseen`: threads
+ * that ended between readings, and `/usr/bin/time` itself. */
+function byPart(threads, cpuMs) {
+  const parts = {};
+  for (const {part, ticks} of threads.values()) parts[part] = (parts[part] ?? 0) + (ticks * 1000) / TICKS;
+  const seenMs = Object.values(parts).reduce((a, b) => a + b, 0);
+  const sorted = Object.entries(parts).sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, Math.round(v)]);
+  return Object.fromEntries([...sorted, ['unseen', Math.max(0, Math.round(cpuMs - seenMs))]]);
+}
+
+/** `cpuByPartMs` as a line: `search-index 26.1 s, docsite 24.0 s, …`. */
+function partsLine(r) {
+  return Object.entries(r.cpuByPartMs).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`).join(', ');
 }
 
 const sizes = process.argv.slice(2).map(Number);
@@ -195,6 +252,7 @@ for (const pages of sizes.length ? sizes : [1000, 5000, 10000]) {
       `${r.pages} pages ${name}: ${(r.totalMs / 1000).toFixed(2)} s (process ${(r.wallMs / 1000).toFixed(2)} s), ` +
         `${(r.totalMs / r.pages).toFixed(2)} ms/page, CPU ${(r.cpuMs / 1000).toFixed(1)} s, peak ${r.peakTreeMB} MB tree / ${r.peakProcessMB} MB largest process; ${stages}`,
     );
+    console.log(`  CPU by part: ${partsLine(r)}`);
   }
   results.push({target: pages, cold, warm});
   if (!process.env.SCALE_KEEP) discard(site);
@@ -216,7 +274,7 @@ async function compare(sizes, other, pairs) {
         discard(path.join(site, '.cache'));
         const r = await build(site, `${pages}-vs-${name}`, engine);
         runs[name].push(r);
-        console.log(`${r.pages} pages, ${name}: ${(r.wallMs / 1000).toFixed(2)} s, CPU ${(r.cpuMs / 1000).toFixed(1)} s, peak ${r.peakTreeMB} MB tree`);
+        console.log(`${r.pages} pages, ${name}: ${(r.wallMs / 1000).toFixed(2)} s, CPU ${(r.cpuMs / 1000).toFixed(1)} s, peak ${r.peakTreeMB} MB tree; ${partsLine(r)}`);
       }
     }
     const median = (xs) => {
@@ -226,7 +284,8 @@ async function compare(sizes, other, pairs) {
     };
     for (const [name, rs] of Object.entries(runs)) {
       const m = (k) => median(rs.map((r) => r[k]));
-      console.log(`median, ${name} (${engines[name]}): ${(m('wallMs') / 1000).toFixed(2)} s, CPU ${(m('cpuMs') / 1000).toFixed(1)} s, peak ${m('peakTreeMB')} MB tree`);
+      const parts = Object.keys(rs[0].cpuByPartMs).map((k) => `${k} ${(median(rs.map((r) => r.cpuByPartMs[k] ?? 0)) / 1000).toFixed(1)} s`);
+      console.log(`median, ${name} (${engines[name]}): ${(m('wallMs') / 1000).toFixed(2)} s, CPU ${(m('cpuMs') / 1000).toFixed(1)} s, peak ${m('peakTreeMB')} MB tree; ${parts.join(', ')}`);
     }
     out.push({target: pages, engines, runs});
     if (!process.env.SCALE_KEEP) discard(site);
