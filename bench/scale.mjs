@@ -5,6 +5,8 @@
 // time by part (the engine's named threads, Node), read from /proc as the memory is.
 //   node bench/scale.mjs [pages…]           default: 1000 5000 10000
 //   SCALE_KEEP=1 node bench/scale.mjs 1000  keeps bench/output/scale-1000 to build again by hand
+//   SCALE_UNIQUE_CODE=1 node bench/scale.mjs  every copy's JavaScript and TypeScript blocks its own
+//                                           (see `uniqueCode`)
 //   SCALE_VS=/tmp/old-docsite node bench/scale.mjs 10000
 //                                           cold builds by this engine and another, alternately
 //                                           (SCALE_PAIRS pairs, default 4, each pair in the other
@@ -39,12 +41,38 @@ function files(dir, base = dir) {
   });
 }
 
+/** With SCALE_UNIQUE_CODE=1, every JavaScript and TypeScript block of a copy starts with a
+ * comment naming the copy: no two copies share such a block, as on a site whose pages are all
+ * different. Without it, the copies' blocks are the original's, which the highlighter's memo
+ * (crates/highlight) takes from the first page that had them, as for a site's versions. */
+const uniqueCode = process.env.SCALE_UNIQUE_CODE === '1';
+
+/** `text` with `// 副本 k` as the first line of each JavaScript or TypeScript code block. */
+function markCode(text, k) {
+  let fence = null;
+  return text
+    .split('\n')
+    .flatMap((line) => {
+      const m = /^(\s*)(`{3,}|~{3,})(\w*)/.exec(line);
+      if (!m) return [line];
+      if (fence === null) {
+        fence = m[2];
+        // At the fence's indentation: a block inside a list item is indented with it.
+        return /^(jsx?|tsx?)$/.test(m[3]) ? [line, `${m[1]}// 副本 ${k}`] : [line];
+      }
+      if (m[2] === fence && m[3] === '') fence = null;
+      return [line];
+    })
+    .join('\n');
+}
+
 /** A copy's version of a Markdown file: its title names the copy, a line in the body too, and
  * site links to docs point into the copy. */
 function copyMarkdown(text, k) {
   const prefixed = text.replace(/\]\(\/docs\/(?!tags\b)/g, `](/docs/v${k}/`).replace(/^(title: .*?)(["']?)$/m, `$1（副本 ${k}）$2`);
   const end = prefixed.indexOf('\n---\n', 4) + 5;
-  return `${prefixed.slice(0, end)}\n本页是第 ${k} 份副本。\n${prefixed.slice(end)}`;
+  const body = uniqueCode ? markCode(prefixed.slice(end), k) : prefixed.slice(end);
+  return `${prefixed.slice(0, end)}\n本页是第 ${k} 份副本。\n${body}`;
 }
 
 /** site.toml's sidebars again for copy `k`: ids suffixed, doc ids under `vK/`. */
@@ -106,24 +134,34 @@ function generate(pages) {
   return site;
 }
 
-/** The program `pid` runs (null when it ended or cannot be read). */
+/** The program each process was last seen running: an exiting process's is no longer
+ * readable, while its threads' last CPU times still are. */
+const programs = new Map();
+
+/** The program `pid` runs (the last one seen when it cannot be read now: it is ending; null
+ * when never read). */
 function exe(pid) {
   try {
-    return fs.readlinkSync(`/proc/${pid}/exe`);
+    const program = fs.readlinkSync(`/proc/${pid}/exe`);
+    programs.set(pid, program);
+    return program;
   } catch {
-    return null;
+    return programs.get(pid) ?? null;
   }
 }
 
 /** Clock ticks a second in /proc's CPU times (USER_HZ: 100 on Linux). */
 const TICKS = 100;
 
-/** The part of the build a thread of process `pid` (running `program`) belongs to: a Node
- * process is `node` whole; in the engine, its thread's name without the number (the index's
- * `search-index-N` threads, `cards-N`, `compress-early-N`; the main thread and rayon's global
- * pool are `docsite`). */
+/** The part of the build a thread of a process running `program` belongs to: a Node process
+ * is `node` whole; in the engine, its thread's name without the number (the index's
+ * `search-index-N` threads, `cards-N`, `compress-early-N`), and `engine` for the threads named
+ * as the program (the main thread and rayon's global pool: content, pages, export). */
 function partOf(program, comm) {
-  if (program && path.basename(program) === 'node') return 'node';
+  const name = program ? path.basename(program) : '';
+  if (name === 'node') return 'node';
+  // The kernel keeps 15 bytes of a thread's name.
+  if (comm === name.slice(0, 15)) return 'engine';
   return comm.replace(/-\d*$/, '') || 'unnamed';
 }
 
