@@ -5,12 +5,13 @@
 //! blocks is highlighted as GraphQL through an injection query. The browser gets tokens with
 //! classes and never runs a highlighter.
 
+mod kept;
 mod lines;
 
+use kept::Kept;
 use lines::LineBuilder;
 use site_schema::{Token, TokenClass};
 use std::borrow::Cow;
-use std::collections::HashMap;
 use std::sync::{LazyLock, Mutex, OnceLock};
 use tree_sitter_highlight::{HighlightConfiguration, HighlightEvent, Highlighter};
 
@@ -173,32 +174,14 @@ fn plain(code: &str) -> Vec<Vec<Token>> {
     b.finish()
 }
 
-/// Blocks highlighted before, by grammar and code, for the process. The same block recurs
-/// across a site's versions and languages (every copy of the 10 000-page benchmark's: 6 % of its
-/// CPU went to highlighting them again), and across `dev`'s rebuilds. Holds up to [`KEPT_BYTES`]
-/// of code; past that, blocks are highlighted without being kept.
-#[derive(Default)]
-struct Kept {
-    /// Blocks by code, one map per grammar (looked up by `&str`, without copying the code).
-    blocks: [HashMap<Box<str>, Vec<Vec<Token>>>; GRAMMAR_COUNT],
-    bytes: usize,
-}
-
-const KEPT_BYTES: usize = 16 << 20;
-
-static KEPT: LazyLock<Mutex<Kept>> = LazyLock::new(Mutex::default);
+static KEPT: LazyLock<Mutex<Kept>> = LazyLock::new(|| Mutex::new(Kept::new(GRAMMAR_COUNT)));
 
 fn tree_sitter_tokens(grammar: Grammar, code: &str) -> Vec<Vec<Token>> {
-    if let Some(lines) = KEPT.lock().unwrap_or_else(|e| e.into_inner()).blocks[grammar as usize].get(code) {
-        return lines.clone();
+    if let Some(lines) = KEPT.lock().unwrap_or_else(|e| e.into_inner()).get(grammar as usize, code) {
+        return lines;
     }
     let lines = highlighted(grammar, code);
-    let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
-    if kept.bytes + code.len() <= KEPT_BYTES
-        && kept.blocks[grammar as usize].insert(code.into(), lines.clone()).is_none()
-    {
-        kept.bytes += code.len();
-    }
+    KEPT.lock().unwrap_or_else(|e| e.into_inner()).keep(grammar as usize, code, &lines);
     lines
 }
 
