@@ -150,7 +150,9 @@ pub async fn build_indexes(
     let page_results: Vec<PageProcessingResult> = pages
         .into_par_iter()
         .map(|page| {
-            let mut local_word_map: HashMap<String, PackedWord> = HashMap::new();
+            // [docsite] Sized once: it holds each of the page's words (and metadata words).
+            let mut local_word_map: HashMap<String, PackedWord> =
+                HashMap::with_capacity(page.word_data.len() + page.meta_word_data.len());
 
             // Meta field IDs were assigned per-page,
             // but need to be remapped to the global meta_fields order.
@@ -165,16 +167,22 @@ pub async fn build_indexes(
                 let mut normalized_positions: Vec<FossickedWord> = Vec::new();
                 let mut variant_positions: BTreeMap<String, Vec<FossickedWord>> = BTreeMap::new();
 
-                for fossicked in positions {
-                    if fossicked.original_word.is_none() {
-                        // No diacritics - original matches normalized form
-                        normalized_positions.push(fossicked);
-                    } else {
-                        // Original form differs (has diacritics) - stored instead in additional_variants
-                        variant_positions
-                            .entry(fossicked.original_word.clone().unwrap())
-                            .or_default()
-                            .push(fossicked);
+                // [docsite] Most words have no variant: their positions are used as they are,
+                // not copied one by one into a new list.
+                if positions.iter().all(|p| p.original_word.is_none()) {
+                    normalized_positions = positions;
+                } else {
+                    for fossicked in positions {
+                        if fossicked.original_word.is_none() {
+                            // No diacritics - original matches normalized form
+                            normalized_positions.push(fossicked);
+                        } else {
+                            // Original form differs (has diacritics) - stored instead in additional_variants
+                            variant_positions
+                                .entry(fossicked.original_word.clone().unwrap())
+                                .or_default()
+                                .push(fossicked);
+                        }
                     }
                 }
 
@@ -601,7 +609,9 @@ fn positions_to_packed_page(mut positions: Vec<FossickedWord>, page_number: usiz
     // when we inline weight changes.
     // We then sort by position within each weight group,
     // which helps us delta encode the index.
-    positions.sort_by_cached_key(|p| (if p.weight == 25 { 0 } else { p.weight }, p.position));
+    // [docsite] `sort_by_key`, not `sort_by_cached_key`: both stable, so the same order, but the
+    // cached form allocates its keys for every word of every page, and these keys cost nothing.
+    positions.sort_by_key(|p| (if p.weight == 25 { 0 } else { p.weight }, p.position));
 
     let mut current_weight = 25;
     let mut weighted_positions = Vec::with_capacity(positions.len());
