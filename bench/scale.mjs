@@ -267,7 +267,7 @@ function byPart(threads, cpuMs) {
   return Object.fromEntries([...sorted, ['unseen', Math.max(0, Math.round(cpuMs - seenMs))]]);
 }
 
-/** `cpuByPartMs` as a line: `search-index 26.1 s, docsite 24.0 s, …`. */
+/** `cpuByPartMs` as a line: `search-index 26.6 s, engine 25.8 s, …`. */
 function partsLine(r) {
   return Object.entries(r.cpuByPartMs).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`).join(', ');
 }
@@ -322,8 +322,8 @@ async function compare(sizes, other, pairs) {
     };
     for (const [name, rs] of Object.entries(runs)) {
       const m = (k) => median(rs.map((r) => r[k]));
-      const parts = Object.keys(rs[0].cpuByPartMs).map((k) => `${k} ${(median(rs.map((r) => r.cpuByPartMs[k] ?? 0)) / 1000).toFixed(1)} s`);
-      console.log(`median, ${name} (${engines[name]}): ${(m('wallMs') / 1000).toFixed(2)} s, CPU ${(m('cpuMs') / 1000).toFixed(1)} s, peak ${m('peakTreeMB')} MB tree; ${parts.join(', ')}`);
+      const parts = Object.keys(rs[0].cpuByPartMs).map((k) => [k, median(rs.map((r) => r.cpuByPartMs[k] ?? 0))]);
+      console.log(`median, ${name} (${engines[name]}): ${(m('wallMs') / 1000).toFixed(2)} s, CPU ${(m('cpuMs') / 1000).toFixed(1)} s, peak ${m('peakTreeMB')} MB tree; ${partsLine({cpuByPartMs: Object.fromEntries(parts)})}`);
     }
     out.push({target: pages, engines, runs});
     if (!process.env.SCALE_KEEP) discard(site);
