@@ -219,35 +219,47 @@ fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
 }
 
 /// Appends `current` filtered with Paeth against `previous` (empty for the first row: zeros),
-/// its filter type byte first.
+/// its filter type byte first. Written as one indexed loop over equal slices with a branchless
+/// predictor, which the compiler turns into vector code: the iterator chain with branches it
+/// did not, and filtering was about a sixth of a card's time.
 fn paeth_row(current: &[u8], previous: &[u8], out: &mut Vec<u8>) {
     out.push(4);
+    let start = out.len();
+    out.resize(start + current.len(), 0);
+    let filtered = &mut out[start..];
     let zeros;
     let previous = if previous.is_empty() {
         zeros = vec![0; current.len()];
         &zeros[..]
     } else {
-        previous
+        &previous[..current.len()]
     };
     // The first pixel has no left neighbour (a = c = 0): Paeth picks the byte above.
-    out.extend(current[..PIXEL].iter().zip(previous).map(|(&x, &b)| x.wrapping_sub(b)));
-    let (left, above_left) = (&current[..current.len() - PIXEL], &previous[..previous.len() - PIXEL]);
-    let rest = current[PIXEL..].iter().zip(&previous[PIXEL..]).zip(left.iter().zip(above_left));
-    out.extend(rest.map(|((&x, &b), (&a, &c))| x.wrapping_sub(predict(a, b, c))));
+    for i in 0..PIXEL.min(current.len()) {
+        filtered[i] = current[i].wrapping_sub(previous[i]);
+    }
+    if current.len() <= PIXEL {
+        return;
+    }
+    let n = current.len() - PIXEL;
+    let (x, b, a, c) = (&current[PIXEL..], &previous[PIXEL..], &current[..n], &previous[..n]);
+    let to = &mut filtered[PIXEL..];
+    for i in 0..n {
+        to[i] = x[i].wrapping_sub(predict(a[i], b[i], c[i]));
+    }
 }
 
 /// The Paeth predictor (PNG specification, 9.4): whichever of left, above and above-left is
-/// nearest to left + above − above-left, in that order on ties.
+/// nearest to left + above − above-left, in that order on ties. Selects, not branches.
+#[inline(always)]
 fn predict(a: u8, b: u8, c: u8) -> u8 {
     let (a16, b16, c16) = (i16::from(a), i16::from(b), i16::from(c));
     let (pa, pb, pc) = ((b16 - c16).abs(), (a16 - c16).abs(), (a16 + b16 - 2 * c16).abs());
-    if pa <= pb && pa <= pc {
-        a
-    } else if pb <= pc {
-        b
-    } else {
-        c
-    }
+    // All ones where the condition holds: masks, so the loop has no branch.
+    let take_a = -i16::from((pa <= pb) & (pa <= pc));
+    let take_b = -i16::from(pb <= pc);
+    let b_or_c = (b16 & take_b) | (c16 & !take_b);
+    ((a16 & take_a) | (b_or_c & !take_a)) as u8
 }
 
 #[cfg(test)]
@@ -275,6 +287,24 @@ mod tests {
                     assert_eq!(predict(a, b, c), spec(a, b, c), "{a} {b} {c}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_filtered_row_is_the_specifications_byte_for_byte() {
+        let above: Vec<u8> = (0..3 * 41).map(|i| (i * 37 % 256) as u8).collect();
+        let here: Vec<u8> = (0..3 * 41).map(|i| (i * 91 % 253) as u8).collect();
+        for previous in [&above[..], &[][..]] {
+            let mut out = Vec::new();
+            paeth_row(&here, previous, &mut out);
+            let b = |i: usize| previous.get(i).copied().unwrap_or(0);
+            let expected: Vec<u8> = std::iter::once(4)
+                .chain((0..here.len()).map(|i| {
+                    let (a, c) = if i < PIXEL { (0, 0) } else { (here[i - PIXEL], b(i - PIXEL)) };
+                    here[i].wrapping_sub(spec(a, b(i), c))
+                }))
+                .collect();
+            assert_eq!(out, expected);
         }
     }
 

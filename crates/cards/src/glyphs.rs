@@ -103,23 +103,32 @@ fn rasterize(face: &Face, id: u32, size: f32, offset: f32) -> Option<Coverage> {
 }
 
 /// Source-over of `rgb` through `coverage` at (`x`, `y`) on the opaque `card`, clipped to it.
+/// Each row is clipped once; inside a glyph (coverage 255) the colour is set as it is.
 fn blend(card: &mut Pixmap, coverage: &Coverage, x: i32, y: i32, rgb: [u8; 3]) {
     let (card_width, card_height) = (card.width() as i32, card.height() as i32);
+    // The glyph's columns inside the card.
+    let (first, end) = ((-x).max(0), (card_width - x).min(coverage.width as i32));
+    if first >= end {
+        return;
+    }
     let pixels = card.data_mut();
     for (row, alphas) in coverage.alpha.chunks_exact(coverage.width).enumerate() {
         let cy = y + row as i32;
         if !(0..card_height).contains(&cy) {
             continue;
         }
-        for (col, &a) in alphas.iter().enumerate() {
-            let cx = x + col as i32;
-            if a == 0 || !(0..card_width).contains(&cx) {
-                continue;
-            }
-            let at = ((cy * card_width + cx) * 4) as usize;
-            let (a, keep) = (u32::from(a), 255 - u32::from(a));
-            for (channel, &c) in pixels[at..at + 3].iter_mut().zip(&rgb) {
-                *channel = div255(u32::from(c) * a + u32::from(*channel) * keep);
+        let at = ((cy * card_width + x + first) * 4) as usize;
+        let drawn = &mut pixels[at..at + (end - first) as usize * 4];
+        for (pixel, &a) in drawn.chunks_exact_mut(4).zip(&alphas[first as usize..end as usize]) {
+            match a {
+                0 => {}
+                255 => pixel[..3].copy_from_slice(&rgb),
+                _ => {
+                    let (a, keep) = (u32::from(a), 255 - u32::from(a));
+                    for (channel, &c) in pixel[..3].iter_mut().zip(&rgb) {
+                        *channel = div255(u32::from(c) * a + u32::from(*channel) * keep);
+                    }
+                }
             }
         }
     }
