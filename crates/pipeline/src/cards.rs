@@ -67,11 +67,14 @@ pub fn copy(site: &Site, root: &Path, out: &Path) -> Result<()> {
     let dir = out.join("og");
     std::fs::create_dir_all(&dir)?;
     let cache = cache_dir(root);
+    // The folder is new (the build's staging folder): a card is placed once, however many
+    // pages share it, without asking the disk for each page whether it is there.
+    let mut placed = std::collections::HashSet::new();
     for name in site.pages.iter().filter_map(|p| p.head.image.as_deref()).filter_map(|u| u.rsplit('/').next()) {
-        let target = dir.join(name);
-        if !target.exists() {
+        if placed.insert(name) {
             // A link: the cards are never written in place (a new card has a new name).
-            crate::cache::place(&cache.join(name), &target).with_context(|| format!("copying the card {name}"))?;
+            crate::cache::place(&cache.join(name), &dir.join(name))
+                .with_context(|| format!("copying the card {name}"))?;
         }
     }
     Ok(())

@@ -159,3 +159,37 @@ fn a_page_entry_without_its_html_is_kept_anew_by_the_build_that_renders_it() {
     let again = build(site.path(), &out);
     assert_eq!(again.rendered, 0, "the page rendered again was kept: {again:?}");
 }
+
+/// Replaces every file in `dir` with a new file holding `bytes` (a new file: the output's copy is
+/// a link to the entry, and must not change with it).
+fn damage_every_entry(dir: &Path, bytes: &[u8]) -> usize {
+    let entries: Vec<PathBuf> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    for path in &entries {
+        std::fs::remove_file(path).unwrap();
+        std::fs::write(path, bytes).unwrap();
+    }
+    entries.len()
+}
+
+/// Entries are kept as links to the files a build writes; one already there is replaced, so a
+/// damaged entry is made anew by the build that finds it damaged, not kept for ever.
+#[test]
+fn damaged_twin_and_index_entries_are_made_anew() {
+    let site = fixture_copy();
+    let (root, out) = (site.path(), site.path().join("build"));
+    build(root, &out);
+    let (twins, gzip) = (root.join(".cache/docsite/twins"), root.join(".cache/docsite/index/gzip"));
+    assert!(damage_every_entry(&twins, &[0xff, 0xfe]) >= 10, "a twin per doc and post");
+    assert!(damage_every_entry(&gzip, b"damaged") >= 2, "the index's gzipped files");
+    // An edit, so that the index's shard is made again and looks its files up.
+    edit(root, "content/docs/guide/a.md", |t| format!("{t}\n再一段正文。\n"));
+    build(root, &out);
+    for entry in std::fs::read_dir(&twins).unwrap().map(|e| e.unwrap().path()) {
+        assert!(std::fs::read_to_string(&entry).is_ok(), "{} is still damaged", entry.display());
+    }
+    for entry in std::fs::read_dir(&gzip).unwrap().map(|e| e.unwrap().path()) {
+        assert!(std::fs::read(&entry).unwrap().starts_with(&[0x1f, 0x8b]), "{} is still damaged", entry.display());
+    }
+    let read = |f: &str| std::fs::read_to_string(out.join(f)).unwrap();
+    assert!(read("docs/guide/a.md").contains("再一段正文。") && read("docs/intro.md").starts_with("# "));
+}

@@ -378,12 +378,19 @@ fn keep(dir: &Path, files: &[&Path], entry: &Path, probes: &str, reused: &str) {
     }
 }
 
-/// `to` as a hard link to `from` (a copy across devices), its folder made first.
+/// `to` as a hard link to `from` (a copy across devices), its folder made when the link says it
+/// is missing (not asked first: a call into the file system per file).
 fn link_or_copy(from: &Path, to: &Path) -> std::io::Result<()> {
-    if let Some(parent) = to.parent() {
-        std::fs::create_dir_all(parent)?;
+    match std::fs::hard_link(from, to) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && from.exists() => {
+            if let Some(parent) = to.parent() {
+                std::fs::create_dir_all(parent)?;
+            }
+            std::fs::hard_link(from, to).or_else(|_| std::fs::copy(from, to).map(|_| ()))
+        }
+        Err(_) => std::fs::copy(from, to).map(|_| ()),
     }
-    std::fs::hard_link(from, to).or_else(|_| std::fs::copy(from, to).map(|_| ()))
 }
 
 /// Removes the shard entries no shard of this index uses ([`Reuse::prune`] does its folders).

@@ -81,9 +81,6 @@ impl Reuse {
     /// a link to the kept copy when the same bytes were compressed before. Its length, and the
     /// line that names its entry when it has one (see [`Reuse::keep_listed`]).
     pub fn write(&self, file: &SyntheticFile, to: &Path) -> Result<(u64, Option<String>)> {
-        if let Some(parent) = to.parent() {
-            std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
-        }
         // The engine is in the key, as in every cache entry: another compressor, other bytes.
         let key = file.gzip.then(|| crate::key([self.salt.as_bytes(), &file.contents]));
         let line = key.as_ref().map(|k| format!("{GZIP}/{k}"));
@@ -91,21 +88,20 @@ impl Reuse {
         // Checked before use: the site's file is a link to the entry, so an edit in place of
         // one under build/ would otherwise come back in every later build.
         if let Some(entry) = &entry
-            && std::fs::read(entry).is_ok_and(|gz| site_compress::is_gzip_of(&gz, &file.contents))
-            && let Ok(len) = link_or_copy(entry, to)
+            && let Ok(gz) = std::fs::read(entry)
+            && site_compress::is_gzip_of(&gz, &file.contents)
+            && crate::link_or_copy(entry, to).is_ok()
         {
-            return Ok((len, line));
+            return Ok((gz.len() as u64, line));
         }
         let bytes: Cow<[u8]> =
             if file.gzip { Cow::Owned(gzip(&file.contents)?) } else { Cow::Borrowed(&file.contents) };
-        // Kept first, then linked: one new file, not two.
-        if let Some(entry) = &entry
-            && keep(entry, &bytes)
-            && let Ok(len) = link_or_copy(entry, to)
-        {
-            return Ok((len, line));
+        write_making_folder(to, &bytes).with_context(|| format!("writing {}", to.display()))?;
+        // Then kept as a link to the file just written (the index writes into a new folder):
+        // a link appears whole, so the entry needs no partial name and rename.
+        if let Some(entry) = &entry {
+            keep_file(to, entry, &bytes);
         }
-        std::fs::write(to, &bytes).with_context(|| format!("writing {}", to.display()))?;
         Ok((bytes.len() as u64, line))
     }
 
@@ -127,9 +123,7 @@ impl Reuse {
 /// an optimisation: failing to keep one is not an error.
 fn keep(entry: &Path, bytes: &[u8]) -> bool {
     let partial = entry.with_extension(format!("partial-{}", std::process::id()));
-    let written = entry.parent().is_some_and(|p| std::fs::create_dir_all(p).is_ok())
-        && std::fs::write(&partial, bytes).is_ok()
-        && std::fs::rename(&partial, entry).is_ok();
+    let written = write_making_folder(&partial, bytes).is_ok() && std::fs::rename(&partial, entry).is_ok();
     if !written {
         let _ = std::fs::remove_file(&partial);
     }
@@ -143,9 +137,33 @@ fn gzip(bytes: &[u8]) -> Result<Vec<u8>> {
     site_compress::gzip(bytes, 6)
 }
 
-/// `to` as a hard link to `from` (a copy across devices); the length.
-fn link_or_copy(from: &Path, to: &Path) -> std::io::Result<u64> {
-    let len = std::fs::metadata(from)?.len();
-    crate::link_or_copy(from, to)?;
-    Ok(len)
+/// Makes `entry` the file `file`, written whole just before with `bytes`: a hard link,
+/// replacing an entry that failed its check; where links cannot be made, written as [`keep`]
+/// does. An entry another build made meanwhile has the same bytes (its key says so).
+fn keep_file(file: &Path, entry: &Path, bytes: &[u8]) -> bool {
+    let linked = || std::fs::hard_link(file, entry);
+    match linked() {
+        Ok(()) => true,
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            std::fs::remove_file(entry).is_ok() && linked().is_ok()
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            entry.parent().is_some_and(|p| std::fs::create_dir_all(p).is_ok()) && linked().is_ok()
+        }
+        Err(_) => keep(entry, bytes),
+    }
+}
+
+/// Writes `bytes` at `to`, making its folder only when the write says it is missing (most
+/// files go into folders that exist: asking first was a call into the file system per file).
+fn write_making_folder(to: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    match std::fs::write(to, bytes) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            if let Some(parent) = to.parent() {
+                std::fs::create_dir_all(parent)?;
+            }
+            std::fs::write(to, bytes)
+        }
+        written => written,
+    }
 }
