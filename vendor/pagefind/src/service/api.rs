@@ -39,7 +39,7 @@ pub use crate::fossick::{FossickedWord, MetaFossickedWord};
 pub use crate::fragments::{PageAnchorData, PageFragment, PageFragmentData};
 /// [docsite] What Pagefind's HTML reader makes of a page, for callers that make it themselves
 /// (`fossick_parsed`), and the normalization the reader applies to text and attribute values.
-pub use crate::fossick::{breaks_around, normalize_content, parser::DomParserResult};
+pub use crate::fossick::{breaks_around, normalize_content, normalize_content_by_patterns, parser::DomParserResult};
 pub use crate::output::SyntheticFile;
 use anyhow::{bail, Result};
 use rust_patch::Patch;
