@@ -165,7 +165,7 @@ function partOf(program, comm) {
   return comm.replace(/-\d*$/, '') || 'unnamed';
 }
 
-/** Adds to `seen` (key: process/thread, value: {part, ticks}) the CPU time so far of every
+/** Adds to `seen` (key: process/thread, value: {part, user, sys}) the CPU time so far of every
  * thread of process `pid`. A thread's last reading stands for its whole time: one that ends
  * between two readings loses at most the time between them. */
 function readThreads(pid, program, seen) {
@@ -181,7 +181,7 @@ function readThreads(pid, program, seen) {
       const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       // utime and stime: fields 14 and 15 of stat, 12 and 13 after the name.
-      seen.set(`${pid}/${tid}`, {part: partOf(program, comm), ticks: Number(fields[11]) + Number(fields[12])});
+      seen.set(`${pid}/${tid}`, {part: partOf(program, comm), user: Number(fields[11]), sys: Number(fields[12])});
     } catch {
       // The thread ended while being read.
     }
@@ -251,25 +251,37 @@ function build(site, label, engine = bin) {
       const r = JSON.parse(fs.readFileSync(report, 'utf8'));
       const [user, sys] = fs.readFileSync(timeFile, 'utf8').trim().split('\n').pop().split(' ').map(Number);
       const cpuMs = Math.round((user + sys) * 1000);
-      resolve({...r, wallMs: Math.round(wallMs), cpuMs, cpuByPartMs: byPart(threads, cpuMs), peakTreeMB: Math.round(peak.sum / 2 ** 20), peakProcessMB: Math.round(peak.largest / 2 ** 20)});
+      const [userMs, sysMs] = [Math.round(user * 1000), Math.round(sys * 1000)];
+      const cpuByPartMs = byPart(threads, cpuMs, (t) => t.user + t.sys);
+      const userByPartMs = byPart(threads, userMs, (t) => t.user);
+      const peaks = {peakTreeMB: Math.round(peak.sum / 2 ** 20), peakProcessMB: Math.round(peak.largest / 2 ** 20)};
+      resolve({...r, wallMs: Math.round(wallMs), cpuMs, userMs, sysMs, cpuByPartMs, userByPartMs, ...peaks});
     });
   });
 }
 
-/** Each part's CPU time in ms, largest first, from the threads' last readings; what the tree
- * used beyond them (`time` counts every process and thread to its end) is `unseen`: threads
- * that ended between readings, and `/usr/bin/time` itself. */
-function byPart(threads, cpuMs) {
+/** Each part's CPU time in ms (`ticks` of a thread's reading: user and system time, or user
+ * time alone), largest first, from the threads' last readings; what the tree used beyond them
+ * (`time`'s `cpuMs`, counting every process and thread to its end) is `unseen`: threads that
+ * ended between readings, and `/usr/bin/time` itself. */
+function byPart(threads, cpuMs, ticks) {
   const parts = {};
-  for (const {part, ticks} of threads.values()) parts[part] = (parts[part] ?? 0) + (ticks * 1000) / TICKS;
+  for (const t of threads.values()) parts[t.part] = (parts[t.part] ?? 0) + (ticks(t) * 1000) / TICKS;
   const seenMs = Object.values(parts).reduce((a, b) => a + b, 0);
   const sorted = Object.entries(parts).sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, Math.round(v)]);
   return Object.fromEntries([...sorted, ['unseen', Math.max(0, Math.round(cpuMs - seenMs))]]);
 }
 
-/** `cpuByPartMs` as a line: `search-index 26.6 s, engine 25.8 s, …`. */
-function partsLine(r) {
-  return Object.entries(r.cpuByPartMs).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`).join(', ');
+/** CPU time by part as a line: `search-index 26.6 s, engine 25.8 s, …` (`cpuByPartMs`, or
+ * another such field). */
+function partsLine(r, field = 'cpuByPartMs') {
+  return Object.entries(r[field]).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`).join(', ');
+}
+
+/** `CPU 82.6 s (user 70.1, system 12.5)`: the system time is what this machine's drift moves
+ * most (it doubles after large deletes), so the user time is the steadier figure to compare. */
+function cpuLine(r) {
+  return `CPU ${(r.cpuMs / 1000).toFixed(1)} s (user ${(r.userMs / 1000).toFixed(1)}, system ${(r.sysMs / 1000).toFixed(1)})`;
 }
 
 const sizes = process.argv.slice(2).map(Number);
@@ -288,9 +300,10 @@ for (const pages of sizes.length ? sizes : [1000, 5000, 10000]) {
     const stages = Object.entries(r.stagesMs).map(([k, v]) => `${k} ${v}`).join(', ');
     console.log(
       `${r.pages} pages ${name}: ${(r.totalMs / 1000).toFixed(2)} s (process ${(r.wallMs / 1000).toFixed(2)} s), ` +
-        `${(r.totalMs / r.pages).toFixed(2)} ms/page, CPU ${(r.cpuMs / 1000).toFixed(1)} s, peak ${r.peakTreeMB} MB tree / ${r.peakProcessMB} MB largest process; ${stages}`,
+        `${(r.totalMs / r.pages).toFixed(2)} ms/page, ${cpuLine(r)}, peak ${r.peakTreeMB} MB tree / ${r.peakProcessMB} MB largest process; ${stages}`,
     );
     console.log(`  CPU by part: ${partsLine(r)}`);
+    console.log(`  user CPU by part: ${partsLine(r, 'userByPartMs')}`);
   }
   results.push({target: pages, cold, warm});
   if (!process.env.SCALE_KEEP) discard(site);
@@ -312,7 +325,7 @@ async function compare(sizes, other, pairs) {
         discard(path.join(site, '.cache'));
         const r = await build(site, `${pages}-vs-${name}`, engine);
         runs[name].push(r);
-        console.log(`${r.pages} pages, ${name}: ${(r.wallMs / 1000).toFixed(2)} s, CPU ${(r.cpuMs / 1000).toFixed(1)} s, peak ${r.peakTreeMB} MB tree; ${partsLine(r)}`);
+        console.log(`${r.pages} pages, ${name}: ${(r.wallMs / 1000).toFixed(2)} s, ${cpuLine(r)}, peak ${r.peakTreeMB} MB tree; user by part: ${partsLine(r, 'userByPartMs')}`);
       }
     }
     const median = (xs) => {
@@ -322,8 +335,11 @@ async function compare(sizes, other, pairs) {
     };
     for (const [name, rs] of Object.entries(runs)) {
       const m = (k) => median(rs.map((r) => r[k]));
-      const parts = Object.keys(rs[0].cpuByPartMs).map((k) => [k, median(rs.map((r) => r.cpuByPartMs[k] ?? 0))]);
-      console.log(`median, ${name} (${engines[name]}): ${(m('wallMs') / 1000).toFixed(2)} s, CPU ${(m('cpuMs') / 1000).toFixed(1)} s, peak ${m('peakTreeMB')} MB tree; ${partsLine({cpuByPartMs: Object.fromEntries(parts)})}`);
+      const medians = (field) => Object.fromEntries(Object.keys(rs[0][field]).map((k) => [k, median(rs.map((r) => r[field][k] ?? 0))]));
+      const medianRun = {cpuMs: m('cpuMs'), userMs: m('userMs'), sysMs: m('sysMs'), cpuByPartMs: medians('cpuByPartMs'), userByPartMs: medians('userByPartMs')};
+      console.log(`median, ${name} (${engines[name]}): ${(m('wallMs') / 1000).toFixed(2)} s, ${cpuLine(medianRun)}, peak ${m('peakTreeMB')} MB tree`);
+      console.log(`  CPU by part: ${partsLine(medianRun)}`);
+      console.log(`  user CPU by part: ${partsLine(medianRun, 'userByPartMs')}`);
     }
     out.push({target: pages, engines, runs});
     if (!process.env.SCALE_KEEP) discard(site);
