@@ -235,11 +235,8 @@ fn paeth_row(current: &[u8], previous: &[u8], out: &mut Vec<u8>) {
         &previous[..current.len()]
     };
     // The first pixel has no left neighbour (a = c = 0): Paeth picks the byte above.
-    for i in 0..PIXEL.min(current.len()) {
+    for i in 0..PIXEL {
         filtered[i] = current[i].wrapping_sub(previous[i]);
-    }
-    if current.len() <= PIXEL {
-        return;
     }
     let n = current.len() - PIXEL;
     let (x, b, a, c) = (&current[PIXEL..], &previous[PIXEL..], &current[..n], &previous[..n]);

@@ -35,7 +35,10 @@ pub(crate) struct Compiled {
 }
 
 impl CompileCache {
+    /// The folder is made here, once, not asked for with every entry (failing that, entries
+    /// are not kept: the cache only saves time).
     pub fn new(dir: PathBuf, salt: &str) -> CompileCache {
+        let _ = std::fs::create_dir_all(&dir);
         CompileCache { dir, salt: salt.to_owned(), used: Mutex::default() }
     }
 
@@ -63,14 +66,7 @@ impl CompileCache {
     pub(crate) fn put(&self, key: &str, compiled: &Compiled) {
         let name = format!("{key}.json");
         let partial = self.dir.join(format!("{key}.partial-{}", std::process::id()));
-        // The folder is made when the write says it is missing, not asked for each file.
-        let write = |json: &[u8]| match std::fs::write(&partial, json) {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                std::fs::create_dir_all(&self.dir).and_then(|()| std::fs::write(&partial, json))
-            }
-            written => written,
-        };
-        let written = serde_json::to_vec(compiled).is_ok_and(|json| write(&json).is_ok())
+        let written = serde_json::to_vec(compiled).is_ok_and(|json| std::fs::write(&partial, json).is_ok())
             && std::fs::rename(&partial, self.dir.join(&name)).is_ok();
         if !written {
             let _ = std::fs::remove_file(&partial);

@@ -27,8 +27,12 @@ pub(crate) struct Reuse {
 }
 
 impl Reuse {
-    /// Kept under `dir` (nothing kept when None), for the caller's version `salt`.
+    /// Kept under `dir` (nothing kept when None), for the caller's version `salt`. Its folders
+    /// are made here, once, not asked for with every entry (failing that, entries are not kept).
     pub fn new(dir: Option<&Path>, salt: &str) -> Reuse {
+        for folder in [PAGES, GZIP] {
+            let _ = dir.map(|d| std::fs::create_dir_all(d.join(folder)));
+        }
         Reuse { dir: dir.map(Path::to_path_buf), salt: salt.to_owned(), used: Mutex::default() }
     }
 
@@ -123,7 +127,7 @@ impl Reuse {
 /// an optimisation: failing to keep one is not an error.
 fn keep(entry: &Path, bytes: &[u8]) -> bool {
     let partial = entry.with_extension(format!("partial-{}", std::process::id()));
-    let written = write_making_folder(&partial, bytes).is_ok() && std::fs::rename(&partial, entry).is_ok();
+    let written = std::fs::write(&partial, bytes).is_ok() && std::fs::rename(&partial, entry).is_ok();
     if !written {
         let _ = std::fs::remove_file(&partial);
     }
@@ -146,9 +150,6 @@ fn keep_file(file: &Path, entry: &Path, bytes: &[u8]) -> bool {
         Ok(()) => true,
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
             std::fs::remove_file(entry).is_ok() && linked().is_ok()
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            entry.parent().is_some_and(|p| std::fs::create_dir_all(p).is_ok()) && linked().is_ok()
         }
         Err(_) => keep(entry, bytes),
     }
