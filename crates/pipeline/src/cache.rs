@@ -37,7 +37,7 @@ pub struct Cache {
     /// Entries this build used or made, kept by [`Cache::prune`].
     used: Mutex<HashSet<String>>,
     /// Page keys made so far, by route: the export (for twins) and the prerender both look a
-    /// page up, and a key serializes the page, expanding its body. A route's data does not
+    /// page up, and a key serializes the page. A route's data does not
     /// change within a build, and a cache is opened for one build.
     page_keys: Mutex<HashMap<String, String>>,
     /// The names in `compressed/`, listed when the build first looks one up and added to as it
@@ -90,13 +90,14 @@ impl Cache {
         })
     }
 
-    /// The key of `page`'s entries: a hash of the render salt and the page's JSON.
+    /// The key of `page`'s entries: a hash of the render salt and the page's JSON, with its
+    /// bodies as their fingerprints ([`site_schema::body::key_json`]).
     pub fn page_key(&self, page: &PageData) -> Result<String> {
         if let Some(key) = self.page_keys.lock().unwrap().get(&page.route) {
             return Ok(key.clone());
         }
         let mut h = self.render_salt.clone();
-        h.update(serde_json::to_vec(page)?);
+        h.update(site_schema::body::key_json(page)?);
         let key = hex(&h.finalize());
         self.page_keys.lock().unwrap().insert(page.route.clone(), key.clone());
         Ok(key)
@@ -390,12 +391,12 @@ mod tests {
     }
 
     #[test]
-    fn a_page_key_hashes_the_salt_and_the_page_s_json_once_a_build() {
+    fn a_page_key_hashes_the_salt_and_the_page_s_key_json_once_a_build() {
         let root = tempfile::tempdir().unwrap();
         let cache = Cache::open(root.path(), "engine", "bundle", "{}").unwrap();
         let key = cache.page_key(&page("搜索")).unwrap();
         let mut h = cache.render_salt.clone();
-        h.update(serde_json::to_string(&page("搜索")).unwrap());
+        h.update(site_schema::body::key_json(&page("搜索")).unwrap());
         assert_eq!(key, hex(&h.finalize()));
         // Within a build a route's data is fixed: its key is made once.
         assert_eq!(cache.page_key(&page("另一个")).unwrap(), key);
