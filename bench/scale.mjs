@@ -7,6 +7,11 @@
 //   SCALE_KEEP=1 node bench/scale.mjs 1000  keeps bench/output/scale-1000 to build again by hand
 //   SCALE_UNIQUE_CODE=1 node bench/scale.mjs  every copy's JavaScript and TypeScript blocks its own
 //                                           (see `uniqueCode`)
+//   SCALE_INSTRUCTIONS=1 [SCALE_VS=/tmp/old-docsite] node bench/scale.mjs 1000
+//                                           the instructions the engine process runs in a cold
+//                                           build (Valgrind's callgrind; Node not counted), by
+//                                           this engine and the other one: the same count on a
+//                                           busy machine (see `countInstructions`)
 //   SCALE_VS=/tmp/old-docsite node bench/scale.mjs 10000
 //                                           cold builds by this engine and another, alternately
 //                                           (SCALE_PAIRS pairs, default 4, each pair in the other
@@ -15,7 +20,7 @@
 //                                           (system time doubling after large deletes), so two
 //                                           engines are compared side by side, never across runs
 // Needs target/release/docsite (bench/scale builds it first). Writes bench/output/scale.json
-// (scale-vs.json when comparing).
+// (scale-vs.json when comparing, scale-instructions.json when counting).
 //
 // Each copy K of content/docs lives under /docs/vK/ with its own four sidebars (site.toml's,
 // ids suffixed); links to /docs/… inside a copy's docs and posts are rewritten into the copy,
@@ -25,7 +30,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {spawn} from 'node:child_process';
+import {spawn, spawnSync} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -286,6 +291,10 @@ function cpuLine(r) {
 
 const sizes = process.argv.slice(2).map(Number);
 const results = [];
+if (process.env.SCALE_INSTRUCTIONS) {
+  await countInstructions(sizes.length ? sizes[0] : 1000, process.env.SCALE_VS);
+  process.exit(0);
+}
 if (process.env.SCALE_VS) {
   await compare(sizes.length ? sizes : [10000], process.env.SCALE_VS, Number(process.env.SCALE_PAIRS ?? 4));
   process.exit(0);
@@ -352,3 +361,56 @@ async function compare(sizes, other, pairs) {
 const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, load average ${os.loadavg()[0].toFixed(1)} at the end`;
 fs.writeFileSync(path.join(outDir, 'scale.json'), JSON.stringify({date: new Date().toISOString().slice(0, 10), machine, results}, null, 1) + '\n');
 console.log(`machine: ${machine}; wrote bench/output/scale.json`);
+
+/** The engine's own functions (`site_…`) whose instructions, their callees' included, are
+ * largest in `outFile` (a callgrind profile), as [name, count]. */
+function largestParts(outFile, count) {
+  const annotate = spawnSync('callgrind_annotate', ['--inclusive=yes', '--threshold=100', outFile], {encoding: 'utf8', maxBuffer: 2 ** 28});
+  const parts = [];
+  for (const line of annotate.stdout.split('\n')) {
+    const m = /^\s*([\d,]+) \([\s\d.]+%\)\s+\?\?\?:(site_[\w:]+)/.exec(line);
+    if (m && parts.length < count) parts.push([m[2], Number(m[1].replaceAll(',', ''))]);
+  }
+  return parts;
+}
+
+/** Instructions as `12.34 G`. */
+function giga(n) {
+  return `${(n / 1e9).toFixed(2)} G`;
+}
+
+/** Counts the instructions the engine process runs in a cold build of a site of about `pages`
+ * pages (empty build/ and .cache/), by this engine and by `other` when given. Valgrind's
+ * callgrind counts instructions, not time, so the count hardly moves when the machine is busy
+ * (two runs of one engine, 1 043 pages: 52.46 and 52.39 G), where wall and CPU time drift by
+ * tens of percent; a part can move more (the index's, by up to 0.5 G: how its threads split the
+ * work differs from run to run). It
+ * follows the engine alone: Node's prerender is not counted, nor the system's time. Under
+ * Valgrind the CPU has no SHA extensions, so SHA-256 takes its software path and weighs about
+ * five times what it does natively. About 50 times slower than a build: keep `pages` small. */
+async function countInstructions(pages, other) {
+  if (spawnSync('valgrind', ['--version']).status !== 0) {
+    console.error('bench/scale: SCALE_INSTRUCTIONS needs Valgrind: run `apt-get install -y valgrind`');
+    process.exit(1);
+  }
+  const site = generate(pages);
+  const engines = other ? {this: bin, other} : {this: bin};
+  const out = {};
+  for (const [name, engine] of Object.entries(engines)) {
+    discard(path.join(site, 'build'));
+    discard(path.join(site, '.cache'));
+    const profile = path.join(outDir, `scale-callgrind-${pages}-${name}.out`);
+    const run = spawnSync('valgrind', ['--tool=callgrind', `--callgrind-out-file=${profile}`, engine, '--root', site, 'build'], {encoding: 'utf8', maxBuffer: 2 ** 28});
+    const total = /Collected : (\d+)/.exec(run.stderr);
+    if (run.status !== 0 || !total) throw new Error(`build of ${site} by ${engine} under callgrind failed:\n${run.stderr.slice(-2000)}`);
+    out[name] = {engine, instructions: Number(total[1]), parts: Object.fromEntries(largestParts(profile, 12))};
+    console.log(`${name} (${engine}): ${giga(out[name].instructions)} instructions`);
+  }
+  const names = [...new Set(Object.values(out).flatMap((r) => Object.keys(r.parts)))];
+  for (const part of names) console.log(`  ${part}: ${Object.keys(out).map((e) => giga(out[e].parts[part] ?? 0)).join(' / ')}`);
+  if (!process.env.SCALE_KEEP) discard(site);
+  fs.rmSync(trash, {recursive: true, force: true});
+  const date = new Date().toISOString().slice(0, 10);
+  fs.writeFileSync(path.join(outDir, 'scale-instructions.json'), JSON.stringify({date, pages, results: out}, null, 1) + '\n');
+  console.log(`parts: this${other ? ' / other' : ''}, callees included (a part may hold another); wrote bench/output/scale-instructions.json`);
+}
