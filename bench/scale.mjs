@@ -292,7 +292,7 @@ function cpuLine(r) {
 const sizes = process.argv.slice(2).map(Number);
 const results = [];
 if (process.env.SCALE_INSTRUCTIONS) {
-  await countInstructions(sizes.length ? sizes[0] : 1000, process.env.SCALE_VS);
+  countInstructions(sizes.length ? sizes[0] : 1000, process.env.SCALE_VS);
   process.exit(0);
 }
 if (process.env.SCALE_VS) {
@@ -362,14 +362,14 @@ const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Ma
 fs.writeFileSync(path.join(outDir, 'scale.json'), JSON.stringify({date: new Date().toISOString().slice(0, 10), machine, results}, null, 1) + '\n');
 console.log(`machine: ${machine}; wrote bench/output/scale.json`);
 
-/** The engine's own functions (`site_…`) whose instructions, their callees' included, are
- * largest in `outFile` (a callgrind profile), as [name, count]. */
-function largestParts(outFile, count) {
+/** The instructions of each of the engine's own functions (`site_…`) in `outFile` (a callgrind
+ * profile), their callees' included: a Map, largest first. */
+function engineParts(outFile) {
   const annotate = spawnSync('callgrind_annotate', ['--inclusive=yes', '--threshold=100', outFile], {encoding: 'utf8', maxBuffer: 2 ** 28});
-  const parts = [];
+  const parts = new Map();
   for (const line of annotate.stdout.split('\n')) {
-    const m = /^\s*([\d,]+) \([\s\d.]+%\)\s+\?\?\?:(site_[\w:]+)/.exec(line);
-    if (m && parts.length < count) parts.push([m[2], Number(m[1].replaceAll(',', ''))]);
+    const m = /^\s*([\d,]+) \([\s\d.]+%\)\s+\?\?\?:(site_\S+) \[/.exec(line);
+    if (m && !parts.has(m[2])) parts.set(m[2], Number(m[1].replaceAll(',', '')));
   }
   return parts;
 }
@@ -380,22 +380,22 @@ function giga(n) {
 }
 
 /** Counts the instructions the engine process runs in a cold build of a site of about `pages`
- * pages (empty build/ and .cache/), by this engine and by `other` when given. Valgrind's
- * callgrind counts instructions, not time, so the count hardly moves when the machine is busy
- * (two runs of one engine, 1 043 pages: 52.46 and 52.39 G), where wall and CPU time drift by
- * tens of percent; a part can move more (the index's, by up to 0.5 G: how its threads split the
- * work differs from run to run). It
- * follows the engine alone: Node's prerender is not counted, nor the system's time. Under
- * Valgrind the CPU has no SHA extensions, so SHA-256 takes its software path and weighs about
- * five times what it does natively. About 50 times slower than a build: keep `pages` small. */
-async function countInstructions(pages, other) {
+ * pages (empty build/ and .cache/), by this engine and by `other` when given, with each
+ * engine's 12 largest parts. Valgrind's callgrind counts instructions, not time, so the count
+ * hardly moves when the machine is busy (two runs of one engine, 1 043 pages: 52.46 and
+ * 52.39 G), where wall and CPU time drift by tens of percent; a part can move more (the
+ * index's, by up to 0.5 G: its threads split the work differently from run to run). It counts
+ * the engine alone: not Node's prerender, not the system's time. Under Valgrind the CPU has no
+ * SHA extensions, so SHA-256 takes its software path and weighs about five times what it does
+ * natively. A cold 1 043-page build takes about 3.5 minutes under it: keep `pages` small. */
+function countInstructions(pages, other) {
   if (spawnSync('valgrind', ['--version']).status !== 0) {
     console.error('bench/scale: SCALE_INSTRUCTIONS needs Valgrind: run `apt-get install -y valgrind`');
     process.exit(1);
   }
   const site = generate(pages);
   const engines = other ? {this: bin, other} : {this: bin};
-  const out = {};
+  const counts = {};
   for (const [name, engine] of Object.entries(engines)) {
     discard(path.join(site, 'build'));
     discard(path.join(site, '.cache'));
@@ -403,14 +403,18 @@ async function countInstructions(pages, other) {
     const run = spawnSync('valgrind', ['--tool=callgrind', `--callgrind-out-file=${profile}`, engine, '--root', site, 'build'], {encoding: 'utf8', maxBuffer: 2 ** 28});
     const total = /Collected : (\d+)/.exec(run.stderr);
     if (run.status !== 0 || !total) throw new Error(`build of ${site} by ${engine} under callgrind failed:\n${run.stderr.slice(-2000)}`);
-    out[name] = {engine, instructions: Number(total[1]), parts: Object.fromEntries(largestParts(profile, 12))};
-    console.log(`${name} (${engine}): ${giga(out[name].instructions)} instructions`);
+    counts[name] = {engine, instructions: Number(total[1]), parts: engineParts(profile)};
+    console.log(`${name} (${engine}): ${giga(counts[name].instructions)} instructions`);
   }
-  const names = [...new Set(Object.values(out).flatMap((r) => Object.keys(r.parts)))];
-  for (const part of names) console.log(`  ${part}: ${Object.keys(out).map((e) => giga(out[e].parts[part] ?? 0)).join(' / ')}`);
+  // Each engine's largest parts, with every engine's count of each.
+  const shown = [...new Set(Object.values(counts).flatMap((c) => [...c.parts.keys()].slice(0, 12)))];
+  for (const part of shown) console.log(`  ${part}: ${Object.values(counts).map((c) => giga(c.parts.get(part) ?? 0)).join(' / ')}`);
   if (!process.env.SCALE_KEEP) discard(site);
   fs.rmSync(trash, {recursive: true, force: true});
+  const results = Object.fromEntries(
+    Object.entries(counts).map(([name, c]) => [name, {...c, parts: Object.fromEntries(shown.map((p) => [p, c.parts.get(p) ?? 0]))}]),
+  );
   const date = new Date().toISOString().slice(0, 10);
-  fs.writeFileSync(path.join(outDir, 'scale-instructions.json'), JSON.stringify({date, pages, results: out}, null, 1) + '\n');
+  fs.writeFileSync(path.join(outDir, 'scale-instructions.json'), JSON.stringify({date, pages, results}, null, 1) + '\n');
   console.log(`parts: this${other ? ' / other' : ''}, callees included (a part may hold another); wrote bench/output/scale-instructions.json`);
 }
