@@ -30,8 +30,10 @@ impl Reuse {
     /// Kept under `dir` (nothing kept when None), for the caller's version `salt`. Its folders
     /// are made here, once, not asked for with every entry (failing that, entries are not kept).
     pub fn new(dir: Option<&Path>, salt: &str) -> Reuse {
-        for folder in [PAGES, GZIP] {
-            let _ = dir.map(|d| std::fs::create_dir_all(d.join(folder)));
+        if let Some(dir) = dir {
+            for folder in [PAGES, GZIP] {
+                let _ = std::fs::create_dir_all(dir.join(folder));
+            }
         }
         Reuse { dir: dir.map(Path::to_path_buf), salt: salt.to_owned(), used: Mutex::default() }
     }
