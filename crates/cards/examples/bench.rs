@@ -34,7 +34,7 @@ fn main() -> Result<()> {
     let n = sample.len();
     println!("one thread, {n} titles: layout median {:?} wall, mean {:?} CPU", layout.0, layout.1);
     println!("one thread, {n} titles: whole card median {:?} wall, mean {:?} CPU", render.0, render.1);
-    println!("mean PNG size: {} KiB", bytes / sample.len() / 1024);
+    println!("mean PNG size: {} bytes ({} KiB)", bytes / sample.len(), bytes / sample.len() / 1024);
 
     let dir = tempfile::tempdir()?;
     let timed = |cards: &[CardText]| -> Result<(String, site_cards::Batch)> {

@@ -7,8 +7,8 @@ use crate::CardText;
 
 /// Bump when the design, the layout or the encoding changes, so every card is drawn again (3:
 /// RGB instead of RGBA; 4: the background's pieces compressed once, `encode.rs`; 5: the site
-/// name's rows among them).
-pub const LAYOUT_VERSION: u32 = 5;
+/// name's rows among them; 6: the Sub filter instead of Paeth).
+pub const LAYOUT_VERSION: u32 = 6;
 
 /// Hex characters in a key: 64 bits, no collision in any number of pages a site has.
 const KEY_HEX_LEN: usize = 16;
