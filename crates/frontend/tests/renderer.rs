@@ -43,7 +43,7 @@ fn render_routes(routes: Vec<String>, workers: usize) -> Result<Vec<(usize, Stri
         let mut renderer = Renderer::start(&script(), &bundle, r#"{"title":"站点"}"#, workers, None).unwrap();
         let mut got = Vec::new();
         let r = renderer.render_each(routes.iter().map(|r| page(r)), |i, html| {
-            got.push((i, html));
+            got.push((i, String::from_utf8(html).expect("checked as UTF-8")));
             Ok(())
         });
         let _ = tx.send(r.map(|_| got));

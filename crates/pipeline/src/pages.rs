@@ -141,13 +141,13 @@ fn name_failed_route(e: anyhow::Error, pages: &[&PageData], misses: &[(usize, Op
 }
 
 /// Writes one rendered page, compresses it and keeps it in the cache.
-fn finish(page: &PageData, json: &str, html: &str, key: Option<&str>, to: &PagesOut) -> Result<()> {
+fn finish(page: &PageData, json: &str, html: &[u8], key: Option<&str>, to: &PagesOut) -> Result<()> {
     let (html_rel, json_rel) = (html_file(&page.route), data_file(&page.route));
-    write(to.dir, Path::new(&html_rel), html.as_bytes())?;
+    write(to.dir, Path::new(&html_rel), html)?;
     write(to.dir, Path::new(&json_rel), json.as_bytes())?;
     let (html_path, json_path) = (to.dir.join(html_rel), to.dir.join(json_rel));
     if to.compress {
-        compress_file(&html_path, html.as_bytes(), None)?;
+        compress_file(&html_path, html, None)?;
         compress_file(&json_path, json.as_bytes(), None)?;
     }
     if let (Some(cache), Some(key)) = (to.cache, key) {
