@@ -6,7 +6,7 @@
 //! card's time; deflating the whole card with fdeflate about a third.
 //!
 //! Sub, not Paeth: on this design and this encoder, cards came out 4 % smaller and a tenth
-//! faster (`--example bench`: 52 399 against 54 770 bytes, 1.44–1.48 against 1.63–1.64 ms of CPU
+//! faster (`--example bench`: 52 390 against 54 770 bytes, 1.44–1.48 against 1.63–1.64 ms of CPU
 //! a card). The background's gradient runs top to bottom, so each of its rows is nearly one
 //! colour, which Sub turns into zeros; text has as many edges across as down.
 
