@@ -62,7 +62,13 @@ fn heading(p: &mut Printer, level: u8, children: &[Inline]) {
 fn code_block(p: &mut Printer, code: &CodeBlock) {
     let title = code.title.as_deref().filter(|t| !t.is_empty());
     let fence_char = if title.is_some_and(|t| t.contains('`')) { '~' } else { '`' };
-    let longest = code.lines.iter().flatten().map(|t| longest_run(token_text(t), fence_char)).max().unwrap_or(0);
+    // By line, not by token: a run of the fence's character can span tokens (`` ` `` then `` `` ``).
+    let longest = code
+        .lines
+        .iter()
+        .map(|line| longest_run(&line.iter().map(token_text).collect::<String>(), fence_char))
+        .max()
+        .unwrap_or(0);
     let fence = repeated(fence_char, (longest + 1).max(3));
     p.raw(&fence);
     p.raw(&code.lang);
@@ -302,6 +308,15 @@ mod tests {
             ..code("js", None, &[])
         });
         assert_eq!(print(&[tokens]), "```js\nconst a\n```");
+        // A run of backticks the highlighter split into tokens is one run in the text.
+        let split = Block::Code(site_schema::CodeBlock {
+            lines: vec![vec![
+                site_schema::Token::Styled(site_schema::TokenClass::String, "`".into()),
+                site_schema::Token::Plain("``".into()),
+            ]],
+            ..code("md", None, &[])
+        });
+        assert_eq!(print(&[split]), "````md\n```\n````");
     }
 
     #[test]
