@@ -37,7 +37,7 @@ pub(crate) fn twin(page: &PageData, words: &Words, root: &str) -> anyhow::Result
         }
         _ => anyhow::bail!("{}: only docs and blog posts have a Markdown twin", page.route),
     };
-    let content = content.text_blocks().with_context(|| page.route.clone())?;
+    let content = content.blocks().with_context(|| page.route.clone())?;
     // Room for a typical page, so the buffer seldom grows.
     let capacity = 1024 + 400 * content.len();
     let mut p = Printer::new(words, root, &page.route, capacity);

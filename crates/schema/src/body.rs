@@ -15,7 +15,6 @@ use serde_json::value::RawValue;
 use std::cell::Cell;
 use std::collections::BTreeSet;
 use std::sync::Arc;
-use std::thread::LocalKey;
 
 /// Blocks, kept as their JSON. Shared, not copied, between the compiled file and the pages that
 /// show it (its own, a blog list). On the wire, the list itself.
@@ -57,14 +56,6 @@ impl Body {
     pub fn blocks(&self) -> Result<Vec<Block>, Damaged> {
         // From the bytes: the parser checks the UTF-8 of each string it reads anyway.
         serde_json::from_slice(&self.0.bytes()).map_err(Damaged)
-    }
-
-    /// The blocks with each line of code as its text, one plain token (an empty line none): for
-    /// readers of the text (the Markdown twin, the search index). A token a `String` was most of
-    /// parsing a body back, for classes these readers drop (`Token`: 0.85 of `Body::blocks`'
-    /// 1.90 G instructions in a cold 1 043-page build).
-    pub fn text_blocks(&self) -> Result<Vec<Block>, Damaged> {
-        with_flag(&CODE_AS_TEXT, || self.blocks())
     }
 
     /// The JSON of the blocks, expanded anew on each call.
@@ -153,8 +144,6 @@ impl Serialize for Body {
 thread_local! {
     /// Set while [`key_json`] serializes on this thread.
     static STAND_IN: Cell<bool> = const { Cell::new(false) };
-    /// Set while [`Body::text_blocks`] parses on this thread (serde passes no context down).
-    pub(crate) static CODE_AS_TEXT: Cell<bool> = const { Cell::new(false) };
 }
 
 /// `value` as JSON to hash for a key, each body in it written as the hex of its
@@ -163,19 +152,15 @@ thread_local! {
 /// page's key was its full JSON; at 10 024 pages that was about 1 % of a cold build's CPU, and
 /// a warm build keys every page.
 pub fn key_json<T: Serialize>(value: &T) -> serde_json::Result<Vec<u8>> {
-    with_flag(&STAND_IN, || serde_json::to_vec(value))
-}
-
-/// `run()` with `flag` set on this thread, put back however it ends (a panic included).
-fn with_flag<T>(flag: &'static LocalKey<Cell<bool>>, run: impl FnOnce() -> T) -> T {
-    struct Reset(&'static LocalKey<Cell<bool>>, bool);
+    /// Clears the flag however serializing ends.
+    struct Reset(bool);
     impl Drop for Reset {
         fn drop(&mut self) {
-            self.0.set(self.1);
+            STAND_IN.set(self.0);
         }
     }
-    let _reset = Reset(flag, flag.replace(true));
-    run()
+    let _reset = Reset(STAND_IN.replace(true));
+    serde_json::to_vec(value)
 }
 
 /// By table, not `format!` per byte as the engine's short hashes are: a fingerprint is kilobytes.
@@ -276,54 +261,6 @@ mod tests {
         let back: Body = serde_json::from_str(&body.json()).unwrap();
         assert_eq!(back, body);
         assert_eq!(back.components(), ["CharacterCounterDemo"]);
-    }
-
-    /// Code with styled and plain tokens, an empty line and escapes, alone and in a container.
-    fn code_sample() -> Vec<Block> {
-        use crate::{CodeBlock, Token, TokenClass};
-        let code = Block::Code(CodeBlock {
-            lang: "jsx".into(),
-            title: Some("App.jsx".into()),
-            lines: vec![
-                vec![Token::Styled(TokenClass::Keyword, "const".into()), Token::Plain(" a = ".into())],
-                vec![],
-                vec![Token::Styled(TokenClass::String, "'原子 \"\\ \n'".into()), Token::Plain(";".into())],
-            ],
-            highlight: vec![1],
-            line_numbers: true,
-        });
-        let inside = Block::Admonition { kind: AdmonitionKind::Tip, title: None, children: vec![code.clone()] };
-        vec![code, inside]
-    }
-
-    #[test]
-    fn text_blocks_give_each_line_of_code_as_its_text_and_only_while_they_run() {
-        use crate::{CodeBlock, Token};
-        let body = Body::new(&code_sample());
-        let text_lines = |b: &Block| match b {
-            Block::Code(CodeBlock { lines, .. }) => lines.clone(),
-            Block::Admonition { children, .. } => match &children[0] {
-                Block::Code(CodeBlock { lines, .. }) => lines.clone(),
-                other => panic!("{other:?}"),
-            },
-            other => panic!("{other:?}"),
-        };
-        let expected =
-            vec![vec![Token::Plain("const a = ".into())], vec![], vec![Token::Plain("'原子 \"\\ \n';".into())]];
-        let text = body.text_blocks().unwrap();
-        assert_eq!(text.iter().map(text_lines).collect::<Vec<_>>(), [expected.clone(), expected]);
-        // Everything but the tokens is read as always.
-        let Block::Code(read) = &text[0] else { panic!() };
-        let Block::Code(written) = &code_sample()[0] else { panic!() };
-        assert_eq!(
-            (&read.lang, &read.title, &read.highlight, read.line_numbers),
-            (&written.lang, &written.title, &written.highlight, written.line_numbers)
-        );
-        // Afterwards, and after a body that did not parse, tokens come back whole.
-        assert_eq!(body.blocks().unwrap(), code_sample());
-        let damaged = Body(Arc::new(Packed::new(r#"[{"t":"code","lang":"js","lines":[[1]]}]"#, vec![])));
-        assert!(damaged.text_blocks().is_err());
-        assert_eq!(body.blocks().unwrap(), code_sample());
     }
 
     #[test]

@@ -184,8 +184,6 @@ pub struct CodeBlock {
     pub lang: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
-    // Read back token by token, or as each line's text (`Body::text_blocks`).
-    #[serde(deserialize_with = "untagged::code_lines")]
     pub lines: Vec<Vec<Token>>,
     /// 1-based numbers of highlighted lines.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -5,7 +5,7 @@
 //! those messages than reading the JSON. Here the JSON type picks the variant directly.
 
 use crate::{Inline, InlineNode, Token, TokenClass};
-use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, Deserialize, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use std::fmt;
 
 impl<'de> Deserialize<'de> for Inline {
@@ -62,93 +62,6 @@ impl<'de> Deserialize<'de> for Token {
             }
         }
         d.deserialize_any(Shape)
-    }
-}
-
-/// `CodeBlock::lines`: each token read as [`Token`], or, inside [`crate::Body::text_blocks`], each
-/// line's tokens appended to one string, the line's single plain token (none when empty).
-pub(crate) fn code_lines<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Vec<Token>>, D::Error> {
-    if !crate::body::CODE_AS_TEXT.get() {
-        return Vec::<Vec<Token>>::deserialize(d);
-    }
-    struct Line(String);
-    impl<'de> Deserialize<'de> for Line {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Line, D::Error> {
-            let mut text = String::new();
-            d.deserialize_seq(Append { to: &mut text, tokens: true })?;
-            Ok(Line(text))
-        }
-    }
-    let lines = Vec::<Line>::deserialize(d)?;
-    Ok(lines.into_iter().map(|Line(text)| if text.is_empty() { vec![] } else { vec![Token::Plain(text)] }).collect())
-}
-
-/// Appends what it reads to `to`: a line of tokens (`tokens`), or one token, a string or a
-/// `[class, text]` pair (the class read and dropped).
-struct Append<'a> {
-    to: &'a mut String,
-    tokens: bool,
-}
-
-impl<'de> DeserializeSeed<'de> for Append<'_> {
-    type Value = ();
-
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Append<'_> {
-    type Value = ();
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str(if self.tokens { "a line of code tokens" } else { "a code string or a [class, code] pair" })
-    }
-
-    fn visit_str<E: de::Error>(self, s: &str) -> Result<(), E> {
-        if self.tokens {
-            return Err(de::Error::invalid_type(de::Unexpected::Str(s), &self));
-        }
-        self.to.push_str(s);
-        Ok(())
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-        if self.tokens {
-            while seq.next_element_seed(Append { to: &mut *self.to, tokens: false })?.is_some() {}
-            return Ok(());
-        }
-        seq.next_element::<TokenClass>()?.ok_or_else(|| de::Error::invalid_length(0, &self))?;
-        let text = Text(&mut *self.to);
-        seq.next_element_seed(text)?.ok_or_else(|| de::Error::invalid_length(1, &self))?;
-        if seq.next_element::<IgnoredAny>()?.is_some() {
-            return Err(de::Error::invalid_length(3, &self));
-        }
-        Ok(())
-    }
-}
-
-/// Appends a string it reads to `.0`.
-struct Text<'a>(&'a mut String);
-
-impl<'de> DeserializeSeed<'de> for Text<'_> {
-    type Value = ();
-
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_str(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Text<'_> {
-    type Value = ();
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("code text")
-    }
-
-    fn visit_str<E: de::Error>(self, s: &str) -> Result<(), E> {
-        self.0.push_str(s);
-        Ok(())
     }
 }
 

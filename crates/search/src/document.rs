@@ -90,7 +90,7 @@ impl<'a> SearchRecord<'a> {
         position: usize,
         shard: usize,
     ) -> Result<(), site_schema::Damaged> {
-        let content = self.content.text_blocks()?;
+        let content = self.content.blocks()?;
         let kind = match self.title.kind {
             SearchKind::Docs => "docs",
             SearchKind::Blog => "blog",
