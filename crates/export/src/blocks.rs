@@ -66,7 +66,7 @@ fn code_block(p: &mut Printer, code: &CodeBlock) {
     let longest = code
         .lines
         .iter()
-        .map(|line| longest_run(&line.iter().map(token_text).collect::<String>(), fence_char))
+        .map(|line| longest_run(line.iter().flat_map(|t| token_text(t).chars()), fence_char))
         .max()
         .unwrap_or(0);
     let fence = repeated(fence_char, (longest + 1).max(3));
