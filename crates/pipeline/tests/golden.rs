@@ -10,6 +10,7 @@ use std::path::Path;
 const PAGES: &[(&str, &str)] = &[
     ("home", "/"),
     ("doc", "/docs/guide/a"),
+    ("doc_with_code", "/docs/intro"),
     ("doc_without_sidebar", "/docs/nosidebar"),
     ("docs_redirect", "/docs"),
     ("doc_tags", "/docs/tags"),
