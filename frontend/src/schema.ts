@@ -28,13 +28,15 @@ export type Align = "none" | "left" | "center" | "right";
 
 export type TabItem = { value: string, label: string, default?: boolean, children: Array<Block>, };
 
-export type CodeBlock = { lang: string, title?: string | null, lines: Array<Array<Token>>, 
+export type CodeBlock = { lang: string, title?: string | null, lines: Array<CodeLine>, 
 /**
  * 1-based numbers of highlighted lines.
  */
 highlight?: Array<number>, lineNumbers?: boolean, };
 
-export type Token = string | [TokenClass, string];
+export type CodeLine = string | [string, Array<RunPart>];
+
+export type RunPart = number | TokenClass;
 
 export type TokenClass = "k" | "s" | "c" | "n" | "f" | "t" | "p" | "g" | "o" | "u" | "b" | "i" | "d" | "v";
 

@@ -3,7 +3,7 @@
 
 use crate::inline::{self, inlines, longest_run, strong, strong_text};
 use crate::printer::{Context, Printer, is_punctuation, repeated};
-use site_schema::{AdmonitionKind, Align, Block, CodeBlock, Component, Footnote, Inline, ListItem, TabItem, Token};
+use site_schema::{AdmonitionKind, Align, Block, CodeBlock, Component, Footnote, Inline, ListItem, TabItem};
 
 /// Blocks one after another. In a tight list item a nested list or code block follows its
 /// paragraph on the next line, as people write it; everywhere else a blank line separates blocks.
@@ -62,13 +62,7 @@ fn heading(p: &mut Printer, level: u8, children: &[Inline]) {
 fn code_block(p: &mut Printer, code: &CodeBlock) {
     let title = code.title.as_deref().filter(|t| !t.is_empty());
     let fence_char = if title.is_some_and(|t| t.contains('`')) { '~' } else { '`' };
-    // By line, not by token: a run of the fence's character can span tokens (`` ` `` then `` `` ``).
-    let longest = code
-        .lines
-        .iter()
-        .map(|line| longest_run(line.iter().flat_map(|t| token_text(t).chars()), fence_char))
-        .max()
-        .unwrap_or(0);
+    let longest = code.lines.iter().map(|line| longest_run(&line.text, fence_char)).max().unwrap_or(0);
     let fence = repeated(fence_char, (longest + 1).max(3));
     p.raw(&fence);
     p.raw(&code.lang);
@@ -84,18 +78,10 @@ fn code_block(p: &mut Printer, code: &CodeBlock) {
     }
     for line in &code.lines {
         p.newline();
-        for token in line {
-            p.raw(token_text(token));
-        }
+        p.raw(&line.text);
     }
     p.newline();
     p.raw(&fence);
-}
-
-fn token_text(t: &Token) -> &str {
-    match t {
-        Token::Plain(s) | Token::Styled(_, s) => s,
-    }
 }
 
 /// The indent of a list item's later lines: its marker's width.
@@ -301,19 +287,19 @@ mod tests {
         let md = assert_round_trip(vec![block]);
         assert_eq!(md, "````md title=\"README.md\"\n```js\n\nconst a = 1;\n```\n````");
         let tokens = Block::Code(site_schema::CodeBlock {
-            lines: vec![vec![
+            lines: vec![site_schema::CodeLine::from_tokens([
                 site_schema::Token::Styled(site_schema::TokenClass::Keyword, "const".into()),
                 site_schema::Token::Plain(" a".into()),
-            ]],
+            ])],
             ..code("js", None, &[])
         });
         assert_eq!(print(&[tokens]), "```js\nconst a\n```");
-        // A run of backticks the highlighter split into tokens is one run in the text.
+        // A run of backticks split between a styled run and plain text is one run in the text.
         let split = Block::Code(site_schema::CodeBlock {
-            lines: vec![vec![
+            lines: vec![site_schema::CodeLine::from_tokens([
                 site_schema::Token::Styled(site_schema::TokenClass::String, "`".into()),
                 site_schema::Token::Plain("``".into()),
-            ]],
+            ])],
             ..code("md", None, &[])
         });
         assert_eq!(print(&[split]), "````md\n```\n````");

@@ -157,7 +157,7 @@ fn code(p: &mut Printer, text: &str, cx: Context) {
     if text.is_empty() {
         return;
     }
-    let fence = repeated('`', longest_run(text.chars(), '`') + 1);
+    let fence = repeated('`', longest_run(text, '`') + 1);
     let pad = text.starts_with('`')
         || text.ends_with('`')
         || (text.starts_with(' ') && text.ends_with(' ') && !text.trim().is_empty());
@@ -177,10 +177,10 @@ fn code(p: &mut Printer, text: &str, cx: Context) {
     p.raw(&fence);
 }
 
-/// The longest run of `c` among the characters of `text` (one string, or a line's tokens in turn).
-pub(crate) fn longest_run(text: impl IntoIterator<Item = char>, c: char) -> usize {
+/// The longest run of `c` in `text`.
+pub(crate) fn longest_run(text: &str, c: char) -> usize {
     let (mut longest, mut run) = (0, 0);
-    for ch in text {
+    for ch in text.chars() {
         run = if ch == c { run + 1 } else { 0 };
         longest = longest.max(run);
     }

@@ -58,7 +58,7 @@ mod tests {
 
     use super::*;
     use pulldown_cmark::{Event, Options, Parser, Tag};
-    use site_schema::{Align, Block, CodeBlock, Footnote, Inline, InlineNode, ListItem, Token};
+    use site_schema::{Align, Block, CodeBlock, CodeLine, Footnote, Inline, InlineNode, ListItem};
 
     /// Site data of a site at `https://example.com/`.
     pub fn site_data() -> SiteData {
@@ -106,7 +106,7 @@ mod tests {
         CodeBlock {
             lang: lang.into(),
             title: title.map(Into::into),
-            lines: lines.iter().map(|l| vec![Token::Plain(l.to_string())]).collect(),
+            lines: lines.iter().map(|l| CodeLine::plain(*l)).collect(),
             highlight: vec![],
             line_numbers: false,
         }
@@ -240,7 +240,7 @@ mod tests {
                         None => (info.clone(), None),
                     };
                     let lines = code.strip_suffix('\n').unwrap_or(&code).split('\n');
-                    let lines = lines.map(|l| vec![Token::Plain(l.to_string())]).collect();
+                    let lines = lines.map(CodeLine::plain).collect();
                     Block::Code(CodeBlock { lang, title, lines, highlight: vec![], line_numbers: false })
                 }
                 Tag::List(start) => {

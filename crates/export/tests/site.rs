@@ -8,7 +8,7 @@ use site_export::Words;
 use site_model::Site;
 use site_pipeline::Options as BuildOptions;
 use site_schema::route_files::markdown_file;
-use site_schema::{Block, Component, Inline, InlineNode, Page, PageData, Token};
+use site_schema::{Block, Component, Inline, InlineNode, Page, PageData};
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::sync::OnceLock;
@@ -204,7 +204,7 @@ fn tree(blocks: &[Block], runs: &mut Vec<String>, shape: &mut Shape) {
             Block::Paragraph { children } => inline_runs(children, runs, shape),
             Block::Code(c) => {
                 shape.code_blocks += 1;
-                let lines: Vec<String> = c.lines.iter().map(|l| l.iter().map(token_text).collect()).collect();
+                let lines: Vec<&str> = c.lines.iter().map(|l| l.text.as_str()).collect();
                 runs.push(lines.join("\n"));
             }
             Block::List { items, .. } => items.iter().for_each(|i| {
@@ -244,12 +244,6 @@ fn tree(blocks: &[Block], runs: &mut Vec<String>, shape: &mut Shape) {
             Block::Component(Component::CharacterCounterDemo | Component::TodoListDemo { .. }) => shape.links += 1,
             Block::Rule => {}
         }
-    }
-}
-
-fn token_text(t: &Token) -> &str {
-    match t {
-        Token::Plain(s) | Token::Styled(_, s) => s,
     }
 }
 

@@ -2,12 +2,12 @@
 //! across a site's versions and languages (every copy of the 10 000-page benchmark's: 6 % of its
 //! CPU went to highlighting them again), and across `dev`'s rebuilds.
 //!
-//! A block is kept as its code (the key) and each token's class and length: the tokens' text
-//! is the code's, so it is not held twice. Held as tokens (a string each), the blocks of a
+//! A block is kept as its code (the key) and each line's styled runs: the lines' text is the
+//! code's, so it is not held twice. Held as tokens (a string each), the blocks of a
 //! 10 000-page site whose blocks all differ (`SCALE_UNIQUE_CODE=1 bench/scale`) took about
 //! 220 MB at the limit, for no hit.
 
-use site_schema::{Token, TokenClass};
+use site_schema::{CodeLine, Run};
 use std::collections::HashMap;
 
 /// What the kept blocks may take, code and tokens (see [`Block::bytes`]). Past it, blocks
@@ -21,12 +21,10 @@ pub struct Kept {
     limit: usize,
 }
 
-/// One block's tokens, without their text: line by line, each token's class and length in
-/// bytes.
+/// One block's lines without their text: every line's runs, one after another.
 struct Block {
-    classes: Box<[Option<TokenClass>]>,
-    lengths: Box<[u32]>,
-    /// How many tokens each line has.
+    runs: Box<[Run]>,
+    /// How many runs each line has.
     per_line: Box<[u32]>,
 }
 
@@ -40,13 +38,13 @@ impl Kept {
         Kept { blocks: (0..grammars).map(|_| HashMap::new()).collect(), bytes: 0, limit }
     }
 
-    /// The lines of tokens kept for `code` in `grammar`, made anew.
-    pub fn get(&self, grammar: usize, code: &str) -> Option<Vec<Vec<Token>>> {
+    /// The lines kept for `code` in `grammar`, made anew.
+    pub fn get(&self, grammar: usize, code: &str) -> Option<Vec<CodeLine>> {
         self.blocks[grammar].get(code).map(|b| b.lines(code))
     }
 
-    /// Keeps `lines`, the tokens of `code` in `grammar`, while there is room.
-    pub fn keep(&mut self, grammar: usize, code: &str, lines: &[Vec<Token>]) {
+    /// Keeps `lines`, the highlighted lines of `code` in `grammar`, while there is room.
+    pub fn keep(&mut self, grammar: usize, code: &str, lines: &[CodeLine]) {
         // Full: the code alone would not fit (on a site whose blocks all differ, most of them).
         if self.bytes + code.len() > self.limit {
             return;
@@ -60,47 +58,29 @@ impl Kept {
 }
 
 impl Block {
-    fn of(lines: &[Vec<Token>]) -> Block {
-        let tokens = lines.iter().flatten();
+    fn of(lines: &[CodeLine]) -> Block {
         Block {
-            classes: tokens.clone().map(|t| class_and_text(t).0).collect(),
-            lengths: tokens.map(|t| class_and_text(t).1.len() as u32).collect(),
-            per_line: lines.iter().map(|l| l.len() as u32).collect(),
+            runs: lines.iter().flat_map(|l| l.runs.iter().copied()).collect(),
+            per_line: lines.iter().map(|l| l.runs.len() as u32).collect(),
         }
     }
 
-    /// What it holds, about: its three lists and the map's entry.
+    /// What it holds, about: its two lists and the map's entry.
     fn bytes(&self) -> usize {
-        self.classes.len() + 4 * self.lengths.len() + 4 * self.per_line.len() + 64
+        std::mem::size_of::<Run>() * self.runs.len() + 4 * self.per_line.len() + 64
     }
 
-    /// The tokens again, their text cut from `code` (whose lines they cover, in order).
-    fn lines(&self, code: &str) -> Vec<Vec<Token>> {
-        let mut token = 0;
+    /// The lines again, their text cut from `code` (whose lines they are, in order).
+    fn lines(&self, code: &str) -> Vec<CodeLine> {
+        let mut at = 0;
         code.split('\n')
             .zip(self.per_line.iter())
-            .map(|(mut line, &count)| {
-                (0..count as usize)
-                    .map(|_| {
-                        let (text, rest) = line.split_at(self.lengths[token] as usize);
-                        line = rest;
-                        let class = self.classes[token];
-                        token += 1;
-                        match class {
-                            None => Token::Plain(text.to_owned()),
-                            Some(c) => Token::Styled(c, text.to_owned()),
-                        }
-                    })
-                    .collect()
+            .map(|(text, &count)| {
+                let runs = self.runs[at..at + count as usize].to_vec();
+                at += count as usize;
+                CodeLine { text: text.to_owned(), runs }
             })
             .collect()
-    }
-}
-
-fn class_and_text(token: &Token) -> (Option<TokenClass>, &str) {
-    match token {
-        Token::Plain(text) => (None, text),
-        Token::Styled(class, text) => (Some(*class), text),
     }
 }
 
@@ -109,7 +89,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_kept_block_comes_back_token_for_token_and_the_limit_counts_code_and_tokens() {
+    fn a_kept_block_comes_back_run_for_run_and_the_limit_counts_code_and_runs() {
         let samples = [
             ("jsx", "const a = <div className=\"x\">{b}</div>;\n\n  // 注释：中文\n\t"),
             ("ts", "function atom<T>(o: AtomOptions<T>): RecoilState<T>;"),

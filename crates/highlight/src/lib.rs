@@ -1,4 +1,4 @@
-//! Build-time syntax highlighting: code text in, lines of typed tokens out.
+//! Build-time syntax highlighting: code text in, lines with styled runs out.
 //!
 //! Every language with colours is a tree-sitter grammar: JavaScript, TypeScript (with JSX),
 //! JSON, shell, CSS, GraphQL and diff. GraphQL in `graphql`/`gql` tagged templates of JS and TS
@@ -10,7 +10,7 @@ mod lines;
 
 use kept::Kept;
 use lines::LineBuilder;
-use site_schema::{Token, TokenClass};
+use site_schema::{CodeLine, TokenClass};
 use std::borrow::Cow;
 use std::sync::{LazyLock, Mutex, OnceLock};
 use tree_sitter_highlight::{HighlightConfiguration, HighlightEvent, Highlighter};
@@ -152,7 +152,7 @@ fn injected<'a>(language: &str) -> Option<&'a HighlightConfiguration> {
 /// Highlights `code` written in `lang` (any name [`canonical_language`] accepts; unknown
 /// languages come back unstyled). Never fails: a grammar that cannot parse a fragment still
 /// yields every character of the input, in order.
-pub fn highlight(lang: &str, code: &str) -> Vec<Vec<Token>> {
+pub fn highlight(lang: &str, code: &str) -> Vec<CodeLine> {
     let code = code.strip_suffix('\n').unwrap_or(code);
     let grammar = match canonical_language(lang) {
         Some("js") | Some("jsx") => Grammar::Js,
@@ -168,7 +168,7 @@ pub fn highlight(lang: &str, code: &str) -> Vec<Vec<Token>> {
     tree_sitter_tokens(grammar, code)
 }
 
-fn plain(code: &str) -> Vec<Vec<Token>> {
+fn plain(code: &str) -> Vec<CodeLine> {
     let mut b = LineBuilder::default();
     b.push(None, code);
     b.finish()
@@ -176,7 +176,7 @@ fn plain(code: &str) -> Vec<Vec<Token>> {
 
 static KEPT: LazyLock<Mutex<Kept>> = LazyLock::new(|| Mutex::new(Kept::new(GRAMMAR_COUNT)));
 
-fn tree_sitter_tokens(grammar: Grammar, code: &str) -> Vec<Vec<Token>> {
+fn tree_sitter_tokens(grammar: Grammar, code: &str) -> Vec<CodeLine> {
     if let Some(lines) = KEPT.lock().unwrap_or_else(|e| e.into_inner()).get(grammar as usize, code) {
         return lines;
     }
@@ -185,7 +185,7 @@ fn tree_sitter_tokens(grammar: Grammar, code: &str) -> Vec<Vec<Token>> {
     lines
 }
 
-fn highlighted(grammar: Grammar, code: &str) -> Vec<Vec<Token>> {
+fn highlighted(grammar: Grammar, code: &str) -> Vec<CodeLine> {
     thread_local! {
         static HIGHLIGHTER: std::cell::RefCell<Highlighter> = std::cell::RefCell::new(Highlighter::new());
     }
@@ -253,32 +253,24 @@ fn bash_safe(code: &str) -> Cow<'_, [u8]> {
     Cow::Owned(safe)
 }
 
-/// The text of a highlighted line (what the copy button copies).
-pub fn line_text(tokens: &[Token]) -> String {
-    tokens
-        .iter()
-        .map(|t| match t {
-            Token::Plain(s) | Token::Styled(_, s) => s.as_str(),
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn classes(lines: &[Vec<Token>]) -> Vec<(Option<TokenClass>, String)> {
+    use site_schema::Token;
+
+    fn classes(lines: &[CodeLine]) -> Vec<(Option<TokenClass>, String)> {
         lines
             .iter()
-            .flatten()
+            .flat_map(CodeLine::tokens)
             .map(|t| match t {
-                Token::Plain(s) => (None, s.clone()),
-                Token::Styled(c, s) => (Some(*c), s.clone()),
+                Token::Plain(s) => (None, s),
+                Token::Styled(c, s) => (Some(c), s),
             })
             .collect()
     }
 
-    fn class_of(lines: &[Vec<Token>], text: &str) -> Option<TokenClass> {
+    fn class_of(lines: &[CodeLine], text: &str) -> Option<TokenClass> {
         classes(lines).into_iter().find(|(_, s)| s == text).and_then(|(c, _)| c)
     }
 
@@ -288,7 +280,7 @@ mod tests {
     fn bash_braces_before_characters_beyond_latin_1_do_not_crash() {
         for code in ["{\u{10ffff}", "x{12\u{F0000}}", "echo {1..\u{80000}", "{1..23\u{E0100}", "a\n{\u{65E20}b\n{1..2}"]
         {
-            let text: String = highlight("bash", code).iter().map(|l| line_text(l)).collect::<Vec<_>>().join("\n");
+            let text: String = highlight("bash", code).iter().map(|l| l.text.as_str()).collect::<Vec<_>>().join("\n");
             assert_eq!(text, code);
         }
         // Ordinary braces keep their colours: nothing to make safe.
@@ -313,7 +305,7 @@ mod tests {
         ];
         for (lang, code) in samples {
             let lines = highlight(lang, code);
-            let text: Vec<String> = lines.iter().map(|l| line_text(l)).collect();
+            let text: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
             assert_eq!(text.join("\n"), code, "{lang}");
         }
     }
@@ -360,8 +352,8 @@ mod tests {
     fn multi_line_tokens_are_split_per_line() {
         let lines = highlight("js", "/* a\nb */ x");
         assert_eq!(lines.len(), 2);
-        assert_eq!(lines[0], vec![Token::Styled(TokenClass::Comment, "/* a".into())]);
-        assert_eq!(lines[1][0], Token::Styled(TokenClass::Comment, "b */".into()));
+        assert_eq!(lines[0].tokens(), vec![Token::Styled(TokenClass::Comment, "/* a".into())]);
+        assert_eq!(lines[1].tokens()[0], Token::Styled(TokenClass::Comment, "b */".into()));
     }
 
     #[test]
@@ -377,7 +369,7 @@ mod tests {
             assert_eq!(class_of(&lines, "name"), Some(TokenClass::Property), "{lang}");
             // The JavaScript around it keeps its classes; the backticks stay a string.
             assert_eq!(class_of(&lines, "const"), Some(TokenClass::Keyword), "{lang}");
-            assert_eq!(lines[0].last(), Some(&Token::Styled(TokenClass::String, "`".into())), "{lang}");
+            assert_eq!(lines[0].tokens().last(), Some(&Token::Styled(TokenClass::String, "`".into())), "{lang}");
         }
     }
 
@@ -398,10 +390,11 @@ mod tests {
         // In one block with a GraphQL template, so a combined injection would swallow them.
         let code = "const a = css`query { x }`;\nconst b = graphql`query Q { x }`;\nconst c = `query`;\nnotgql`query`;\ngraphqlx`query`;";
         let lines = highlight("js", code);
-        assert_eq!(lines[0][lines[0].len() - 2], Token::Styled(TokenClass::String, "`query { x }`".into()));
-        assert_eq!(lines[2][lines[2].len() - 2], Token::Styled(TokenClass::String, "`query`".into()));
-        assert_eq!(lines[3][lines[3].len() - 2], Token::Styled(TokenClass::String, "`query`".into()));
-        assert_eq!(lines[4][lines[4].len() - 2], Token::Styled(TokenClass::String, "`query`".into()));
+        let tokens: Vec<Vec<Token>> = lines.iter().map(CodeLine::tokens).collect();
+        assert_eq!(tokens[0][tokens[0].len() - 2], Token::Styled(TokenClass::String, "`query { x }`".into()));
+        assert_eq!(tokens[2][tokens[2].len() - 2], Token::Styled(TokenClass::String, "`query`".into()));
+        assert_eq!(tokens[3][tokens[3].len() - 2], Token::Styled(TokenClass::String, "`query`".into()));
+        assert_eq!(tokens[4][tokens[4].len() - 2], Token::Styled(TokenClass::String, "`query`".into()));
         assert_eq!(class_of(&lines[1..2], "query"), Some(TokenClass::Keyword));
     }
 
@@ -410,7 +403,7 @@ mod tests {
         let code = "# weather\ntype City implements Node {\n  temp(unit: Unit = CELSIUS): Float!\n  \"doc\"\n  \
                     near: [City!]!\n}\nenum Unit { CELSIUS }\nquery Q($n: Int = 3) { city { ... on City { temp } } }";
         let lines = highlight("graphql", code);
-        assert_eq!(lines[0], vec![Token::Styled(TokenClass::Comment, "# weather".into())]);
+        assert_eq!(lines[0].tokens(), vec![Token::Styled(TokenClass::Comment, "# weather".into())]);
         assert_eq!(class_of(&lines, "type"), Some(TokenClass::Keyword));
         assert_eq!(class_of(&lines, "implements"), Some(TokenClass::Keyword));
         assert_eq!(class_of(&lines, "Node"), Some(TokenClass::Type));
@@ -428,23 +421,23 @@ mod tests {
     fn diff_lines_and_headers() {
         let code = "diff --git a/x.js b/x.js\n--- a/x.js\n+++ b/x.js\n@@ -1,2 +1,2 @@\n-a\n+ b\n c\n\n-d";
         let lines = highlight("diff", code);
-        assert_eq!(lines[0], vec![Token::Styled(TokenClass::Keyword, "diff --git a/x.js b/x.js".into())]);
-        assert_eq!(lines[1], vec![Token::Styled(TokenClass::Keyword, "--- a/x.js".into())]);
-        assert_eq!(lines[3], vec![Token::Styled(TokenClass::Keyword, "@@ -1,2 +1,2 @@".into())]);
-        assert_eq!(lines[4], vec![Token::Styled(TokenClass::Deleted, "-a".into())]);
-        assert_eq!(lines[5], vec![Token::Styled(TokenClass::Inserted, "+ b".into())]);
-        assert_eq!(lines[6], vec![Token::Plain(" c".into())]);
-        assert_eq!(lines[7], vec![]);
-        assert_eq!(lines[8], vec![Token::Styled(TokenClass::Deleted, "-d".into())]);
+        assert_eq!(lines[0].tokens(), vec![Token::Styled(TokenClass::Keyword, "diff --git a/x.js b/x.js".into())]);
+        assert_eq!(lines[1].tokens(), vec![Token::Styled(TokenClass::Keyword, "--- a/x.js".into())]);
+        assert_eq!(lines[3].tokens(), vec![Token::Styled(TokenClass::Keyword, "@@ -1,2 +1,2 @@".into())]);
+        assert_eq!(lines[4].tokens(), vec![Token::Styled(TokenClass::Deleted, "-a".into())]);
+        assert_eq!(lines[5].tokens(), vec![Token::Styled(TokenClass::Inserted, "+ b".into())]);
+        assert_eq!(lines[6].tokens(), vec![Token::Plain(" c".into())]);
+        assert_eq!(lines[7].tokens(), vec![]);
+        assert_eq!(lines[8].tokens(), vec![Token::Styled(TokenClass::Deleted, "-d".into())]);
     }
 
     #[test]
     fn diff_without_headers() {
         // The site's diffs are bare hunks: indented context, `-`/`+` lines.
         let lines = highlight("diff", " const a = atom({\n-  effects_UNSTABLE: [e],\n+  effects: [e],\n });");
-        assert_eq!(lines[0], vec![Token::Plain(" const a = atom({".into())]);
-        assert_eq!(lines[1], vec![Token::Styled(TokenClass::Deleted, "-  effects_UNSTABLE: [e],".into())]);
-        assert_eq!(lines[2], vec![Token::Styled(TokenClass::Inserted, "+  effects: [e],".into())]);
+        assert_eq!(lines[0].tokens(), vec![Token::Plain(" const a = atom({".into())]);
+        assert_eq!(lines[1].tokens(), vec![Token::Styled(TokenClass::Deleted, "-  effects_UNSTABLE: [e],".into())]);
+        assert_eq!(lines[2].tokens(), vec![Token::Styled(TokenClass::Inserted, "+  effects: [e],".into())]);
     }
 
     #[test]
@@ -463,7 +456,7 @@ mod tests {
         ];
         for (lang, code) in samples {
             let lines = highlight(lang, code);
-            let text: Vec<String> = lines.iter().map(|l| line_text(l)).collect();
+            let text: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
             assert_eq!(text.join("\n"), code.strip_suffix('\n').unwrap_or(code), "{lang}: {code:?}");
         }
     }

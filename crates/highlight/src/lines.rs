@@ -1,11 +1,11 @@
-//! Collects styled runs of text into lines of tokens, merging neighbours of the same class.
+//! Collects styled runs of text into code lines, merging neighbours of the same class.
 
-use site_schema::{Token, TokenClass};
+use site_schema::{CodeLine, LineWriter, TokenClass};
 
 #[derive(Default)]
 pub struct LineBuilder {
-    lines: Vec<Vec<Token>>,
-    current: Vec<Token>,
+    lines: Vec<CodeLine>,
+    current: LineWriter,
 }
 
 impl LineBuilder {
@@ -15,29 +15,19 @@ impl LineBuilder {
             self.add(class, first);
         }
         for part in parts {
-            self.lines.push(std::mem::take(&mut self.current));
+            self.lines.push(std::mem::take(&mut self.current).finish());
             self.add(class, part);
         }
     }
 
     fn add(&mut self, class: Option<TokenClass>, text: &str) {
-        if text.is_empty() {
-            return;
-        }
         // Whitespace carries no colour; keep it plain so runs merge.
         let class = if text.trim().is_empty() { None } else { class };
-        match (self.current.last_mut(), class) {
-            (Some(Token::Plain(s)), None) => s.push_str(text),
-            (Some(Token::Styled(c, s)), Some(k)) if *c == k => s.push_str(text),
-            _ => self.current.push(match class {
-                None => Token::Plain(text.to_string()),
-                Some(c) => Token::Styled(c, text.to_string()),
-            }),
-        }
+        self.current.push(class, text);
     }
 
-    pub fn finish(mut self) -> Vec<Vec<Token>> {
-        self.lines.push(self.current);
+    pub fn finish(mut self) -> Vec<CodeLine> {
+        self.lines.push(self.current.finish());
         self.lines
     }
 }

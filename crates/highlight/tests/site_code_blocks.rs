@@ -3,7 +3,7 @@
 //!
 //! `cargo test --release -p site-highlight --test site_code_blocks -- --ignored --nocapture`
 
-use site_highlight::{highlight, line_text};
+use site_highlight::highlight;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -87,7 +87,7 @@ fn every_site_code_block_round_trips_and_is_timed() {
     let highlighted: Vec<_> = blocks.iter().map(|b| highlight(&b.lang, &b.code)).collect();
     let (first, steady) = (warm - start, thread_time(wall) - warm);
     for (b, lines) in blocks.iter().zip(&highlighted) {
-        let text: Vec<String> = lines.iter().map(|l| line_text(l)).collect();
+        let text: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
         assert_eq!(text.join("\n"), b.code, "{}:{} ({})", b.file.display(), b.line, b.lang);
     }
     let bytes: usize = blocks.iter().map(|b| b.code.len()).sum();

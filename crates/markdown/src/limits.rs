@@ -26,7 +26,7 @@ pub const MAX_INLINE_NESTING: usize = 16;
 pub const MAX_HEADINGS: usize = 1_000;
 
 /// Code lines on one page, all blocks together. Every line is highlighted at build time and
-/// becomes an array of tokens in the page data and a row of spans in the HTML; 21 times the
+/// becomes a string and its styled runs in the page data and a row of spans in the HTML; 21 times the
 /// most any real page has. Also bounds line ranges such as `{1-5}`, which are expanded to
 /// line numbers.
 pub const MAX_CODE_LINES: usize = 10_000;

@@ -134,7 +134,7 @@ fn code_blocks_are_highlighted_with_title_and_lines() {
             assert_eq!(c.title.as_deref(), Some("App.jsx"));
             assert_eq!(c.highlight, vec![2]);
             assert_eq!(c.lines.len(), 2);
-            assert_eq!(c.lines[0][0], Token::Styled(TokenClass::Keyword, "const".into()));
+            assert_eq!(c.lines[0].tokens()[0], Token::Styled(TokenClass::Keyword, "const".into()));
         }
         b => panic!("{b:?}"),
     }

@@ -14,7 +14,7 @@ pub fn typescript_declarations() -> String {
     let cfg = Config::default();
     let decls = decls!(&cfg;
         Block, Inline, InlineNode, ListItem, Footnote, AdmonitionKind, Align, TabItem, CodeBlock,
-        Token, TokenClass, Component, TodoStage, TocItem,
+        code_line::CodeLineWire, code_line::RunPart, TokenClass, Component, TodoStage, TocItem,
         SiteData, Navbar, Logo, Position, NavItem, NavIcon, DropdownItem, LinkTarget, Footer,
         FooterGroup, Announcement, ThemeName, ColorMode, TocLevels, DocsSettings, DocsVersion,
         VersionBanner, BlogSettings, SearchSettings, Analytics,
@@ -79,8 +79,9 @@ mod tests {
     fn text_inlines_are_bare_strings_and_tokens_are_compact() {
         let p = Block::Paragraph { children: vec![Inline::Text("你好".into())] };
         assert_eq!(serde_json::to_string(&p).unwrap(), r#"{"t":"paragraph","children":["你好"]}"#);
-        let line = vec![Token::Styled(TokenClass::Keyword, "const".into()), Token::Plain(" x".into())];
-        assert_eq!(serde_json::to_string(&line).unwrap(), r#"[["k","const"]," x"]"#);
+        let line =
+            CodeLine::from_tokens([Token::Styled(TokenClass::Keyword, "const".into()), Token::Plain(" x".into())]);
+        assert_eq!(serde_json::to_string(&line).unwrap(), r#"["const x",[0,5,"k"]]"#);
         let c = Component::TodoListDemo { stage: TodoStage::Atoms };
         assert_eq!(serde_json::to_string(&c).unwrap(), r#"{"name":"TodoListDemo","stage":"atoms"}"#);
     }

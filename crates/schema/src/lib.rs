@@ -5,11 +5,13 @@
 //! current by the `generated_types_are_current` test). Field names are camelCase on the wire.
 
 pub mod body;
+mod code_line;
 mod export;
 pub mod route_files;
 mod tag_first;
 mod untagged;
 pub use body::{Body, Damaged};
+pub use code_line::{CodeLine, LineWriter, Run, Token};
 pub use export::typescript_declarations;
 
 use schemars::JsonSchema;
@@ -176,29 +178,21 @@ pub struct TabItem {
     pub children: Vec<Block>,
 }
 
-/// A highlighted code block. Each line is a list of tokens; the text of a line is the
-/// concatenation of its tokens, so the copy button needs no second copy of the code.
+/// A highlighted code block: its lines, each its text and the runs of that text with a highlight
+/// class (see [`CodeLine`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct CodeBlock {
     pub lang: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
-    pub lines: Vec<Vec<Token>>,
+    #[ts(as = "Vec<code_line::CodeLineWire>")]
+    pub lines: Vec<CodeLine>,
     /// 1-based numbers of highlighted lines.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub highlight: Vec<u32>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub line_numbers: bool,
-}
-
-/// A run of code text: bare string when unstyled, `[class, text]` when styled. Read back by
-/// `untagged.rs`.
-#[derive(Debug, Clone, PartialEq, Serialize, TS)]
-#[serde(untagged)]
-pub enum Token {
-    Plain(String),
-    Styled(TokenClass, String),
 }
 
 /// Highlight classes; the CSS has a light and a dark colour for each.

@@ -1,11 +1,11 @@
-//! Reading back the two enums whose variants the wire tells apart by JSON type alone ([`Inline`]:
-//! a string or a node object; [`Token`]: a string or a `[class, text]` pair). Serde's derived
+//! Reading back [`Inline`], whose variants the wire tells apart by JSON type alone (a string or a
+//! node object; `code_line.rs` reads code lines the same way). Serde's derived
 //! `untagged` buffers each value and tries the variants in turn, and every miss formats an error
 //! message: parsing bodies back (the Markdown twins, the search index) spent more time making
 //! those messages than reading the JSON. Here the JSON type picks the variant directly.
 
-use crate::{Inline, InlineNode, Token, TokenClass};
-use serde::de::{self, Deserialize, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use crate::{Inline, InlineNode};
+use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
 use std::fmt;
 
 impl<'de> Deserialize<'de> for Inline {
@@ -34,45 +34,14 @@ impl<'de> Deserialize<'de> for Inline {
     }
 }
 
-impl<'de> Deserialize<'de> for Token {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Token, D::Error> {
-        struct Shape;
-        impl<'de> Visitor<'de> for Shape {
-            type Value = Token;
-
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a code string or a [class, code] pair")
-            }
-
-            fn visit_str<E: de::Error>(self, s: &str) -> Result<Token, E> {
-                Ok(Token::Plain(s.to_owned()))
-            }
-
-            fn visit_string<E: de::Error>(self, s: String) -> Result<Token, E> {
-                Ok(Token::Plain(s))
-            }
-
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Token, A::Error> {
-                let class: TokenClass = seq.next_element()?.ok_or_else(|| de::Error::invalid_length(0, &self))?;
-                let text: String = seq.next_element()?.ok_or_else(|| de::Error::invalid_length(1, &self))?;
-                if seq.next_element::<IgnoredAny>()?.is_some() {
-                    return Err(de::Error::invalid_length(3, &self));
-                }
-                Ok(Token::Styled(class, text))
-            }
-        }
-        d.deserialize_any(Shape)
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use crate::{Block, CodeBlock, Inline, InlineNode, Token, TokenClass};
+    use crate::{Block, Inline, InlineNode};
 
     /// What serde's derived `untagged` read, and what must still come back: every shape, inside
     /// the internally tagged enums that buffer their content (`Block`, `InlineNode`).
     #[test]
-    fn inlines_and_tokens_come_back_as_written_in_every_shape() {
+    fn inlines_come_back_as_written_in_every_shape() {
         let inlines = vec![
             Inline::Text("文字 \"quoted\" \\ \u{2028}".into()),
             Inline::Node(InlineNode::Strong { children: vec![Inline::Text("粗".into())] }),
@@ -91,24 +60,12 @@ mod tests {
         assert_eq!(serde_json::from_str::<Vec<Inline>>(&json).unwrap(), inlines);
         let value = serde_json::to_value(&inlines).unwrap();
         assert_eq!(serde_json::from_value::<Vec<Inline>>(value).unwrap(), inlines);
-
-        let tokens = vec![Token::Plain("const ".into()), Token::Styled(TokenClass::Keyword, "let".into())];
-        let code: CodeBlock = serde_json::from_value(serde_json::json!({
-            "lang": "js", "lines": [tokens.clone(), []],
-        }))
-        .unwrap();
-        assert_eq!(code.lines, vec![tokens.clone(), vec![]]);
-        let block = Block::Code(code);
-        assert_eq!(serde_json::from_str::<Block>(&serde_json::to_string(&block).unwrap()).unwrap(), block);
     }
 
     #[test]
     fn other_shapes_are_errors_not_guesses() {
         for bad in ["1", "null", "[\"x\"]", "{\"t\":\"nope\"}", "{\"text\":\"no tag\"}", "true"] {
             assert!(serde_json::from_str::<Inline>(bad).is_err(), "inline {bad}");
-        }
-        for bad in ["1", "null", "[]", "[\"k\"]", "[\"k\",\"a\",\"b\"]", "[\"nope\",\"a\"]", "{\"k\":\"a\"}"] {
-            assert!(serde_json::from_str::<Token>(bad).is_err(), "token {bad}");
         }
     }
 }

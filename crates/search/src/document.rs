@@ -12,7 +12,7 @@ use crate::words::spaced;
 use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
 use pagefind::api::{DomParserResult, normalize_content};
 use regex::Regex;
-use site_schema::{Block, Body, Component, Inline, InlineNode, Page, PageData, SearchKind, SearchTitle, Token};
+use site_schema::{Block, Body, Component, Inline, InlineNode, Page, PageData, SearchKind, SearchTitle};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::sync::LazyLock;
@@ -341,8 +341,7 @@ impl<S: Sink> Walk<'_, S> {
             Block::Paragraph { children } => self.wrapped("p", |w| w.inlines(children)),
             Block::Code(code) => self.wrapped("pre", |w| {
                 for line in &code.lines {
-                    let line: String = line.iter().map(token_text).collect();
-                    w.0.text(&line);
+                    w.0.text(&line.text);
                     w.0.text("\n");
                 }
             }),
@@ -415,12 +414,6 @@ impl<S: Sink> Walk<'_, S> {
     }
 }
 
-fn token_text(t: &Token) -> &str {
-    match t {
-        Token::Plain(s) | Token::Styled(_, s) => s,
-    }
-}
-
 /// The text of inline nodes, as a reader sees it.
 fn plain_inlines(out: &mut String, inlines: &[Inline]) {
     for i in inlines {
@@ -450,7 +443,7 @@ fn plain_node(out: &mut String, n: &InlineNode) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use site_schema::{BlogPostPage, CodeBlock, Head};
+    use site_schema::{BlogPostPage, CodeBlock, CodeLine, Head};
 
     fn post(content: Vec<Block>) -> PageData {
         PageData {
@@ -499,7 +492,7 @@ mod tests {
         let code = CodeBlock {
             lang: "js".into(),
             title: None,
-            lines: vec![vec![Token::Plain("atom({key})".into())]],
+            lines: vec![CodeLine::plain("atom({key})")],
             highlight: vec![],
             line_numbers: false,
         };

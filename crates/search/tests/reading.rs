@@ -49,7 +49,7 @@ fn code() -> impl Strategy<Value = CodeBlock> {
     prop::collection::vec(prop::collection::vec(token, 0..3), 0..3).prop_map(|lines| CodeBlock {
         lang: "js".into(),
         title: None,
-        lines,
+        lines: lines.into_iter().map(CodeLine::from_tokens).collect(),
         highlight: vec![],
         line_numbers: false,
     })
@@ -152,7 +152,7 @@ fn headings_anchor_and_weigh_and_sentences_end_as_pagefind_reads_them() {
         Block::Code(CodeBlock {
             lang: "js".into(),
             title: None,
-            lines: vec![vec![], vec![Token::Plain("a < b && c".into())]],
+            lines: vec![CodeLine::default(), CodeLine::plain("a < b && c")],
             highlight: vec![],
             line_numbers: false,
         }),
