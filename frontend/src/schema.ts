@@ -34,9 +34,9 @@ export type CodeBlock = { lang: string, title?: string | null, lines: Array<Code
  */
 highlight?: Array<number>, lineNumbers?: boolean, };
 
-export type CodeLine = string | [string, Array<RunPart>];
+export type CodeLine = string | Array<Piece>;
 
-export type RunPart = number | TokenClass;
+export type Piece = string | number;
 
 export type TokenClass = "k" | "s" | "c" | "n" | "f" | "t" | "p" | "g" | "o" | "u" | "b" | "i" | "d" | "v";
 
@@ -309,3 +309,6 @@ shards: Array<string>,
  * `shards[n - 1]`.
  */
 pageShards: Array<number>, };
+
+/** Highlight classes by their number in a code line (`TokenClass::ALL`). */
+export const TOKEN_CLASSES: TokenClass[] = ["k", "s", "c", "n", "f", "t", "p", "g", "o", "u", "b", "i", "d", "v"];

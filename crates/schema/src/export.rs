@@ -14,7 +14,7 @@ pub fn typescript_declarations() -> String {
     let cfg = Config::default();
     let decls = decls!(&cfg;
         Block, Inline, InlineNode, ListItem, Footnote, AdmonitionKind, Align, TabItem, CodeBlock,
-        code_line::CodeLineWire, code_line::RunPart, TokenClass, Component, TodoStage, TocItem,
+        code_line::CodeLineWire, code_line::Piece, TokenClass, Component, TodoStage, TocItem,
         SiteData, Navbar, Logo, Position, NavItem, NavIcon, DropdownItem, LinkTarget, Footer,
         FooterGroup, Announcement, ThemeName, ColorMode, TocLevels, DocsSettings, DocsVersion,
         VersionBanner, BlogSettings, SearchSettings, Analytics,
@@ -29,6 +29,9 @@ pub fn typescript_declarations() -> String {
         out.push_str(&d);
         out.push_str("\n\n");
     }
+    let classes: Vec<String> = TokenClass::ALL.iter().map(|c| serde_json::to_string(c).unwrap()).collect();
+    out.push_str("/** Highlight classes by their number in a code line (`TokenClass::ALL`). */\n");
+    out.push_str(&format!("export const TOKEN_CLASSES: TokenClass[] = [{}];\n", classes.join(", ")));
     out.truncate(out.trim_end().len());
     out.push('\n');
     out
@@ -81,7 +84,7 @@ mod tests {
         assert_eq!(serde_json::to_string(&p).unwrap(), r#"{"t":"paragraph","children":["你好"]}"#);
         let line =
             CodeLine::from_tokens([Token::Styled(TokenClass::Keyword, "const".into()), Token::Plain(" x".into())]);
-        assert_eq!(serde_json::to_string(&line).unwrap(), r#"["const x",[0,5,"k"]]"#);
+        assert_eq!(serde_json::to_string(&line).unwrap(), r#"[0,"const"," x"]"#);
         let c = Component::TodoListDemo { stage: TodoStage::Atoms };
         assert_eq!(serde_json::to_string(&c).unwrap(), r#"{"name":"TodoListDemo","stage":"atoms"}"#);
     }

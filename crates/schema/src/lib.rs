@@ -242,6 +242,32 @@ pub enum TokenClass {
     Variable,
 }
 
+impl TokenClass {
+    /// Every class, in declaration order: a class's number on the wire (in code lines) is its
+    /// place here, and the front end's `TOKEN_CLASSES` is this list by name.
+    pub const ALL: [TokenClass; 14] = [
+        TokenClass::Keyword,
+        TokenClass::String,
+        TokenClass::Comment,
+        TokenClass::Constant,
+        TokenClass::Function,
+        TokenClass::Type,
+        TokenClass::Property,
+        TokenClass::Tag,
+        TokenClass::Operator,
+        TokenClass::Punctuation,
+        TokenClass::Builtin,
+        TokenClass::Inserted,
+        TokenClass::Deleted,
+        TokenClass::Variable,
+    ];
+
+    /// The class's number on the wire.
+    pub fn number(self) -> u8 {
+        self as u8
+    }
+}
+
 /// The registry of React components a page may embed. Adding one here makes the TypeScript
 /// registry fail to type-check until the component exists.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]

@@ -1,9 +1,9 @@
 import {t} from '../i18n';
-import type {CodeBlock as Code, CodeLine} from '../schema';
+import {type CodeBlock as Code, type CodeLine, TOKEN_CLASSES} from '../schema';
 import {Icon} from '../theme/Icons';
 import {WrapButton} from './WrapButton';
 
-const text = (line: CodeLine) => (typeof line === 'string' ? line : line[0]);
+const text = (line: CodeLine) => (typeof line === 'string' ? line : line.filter((p) => typeof p === 'string').join(''));
 
 /** The code of a block as the reader wrote it: its lines' text, no line numbers. */
 export function codeText(code: Code): string {
@@ -43,17 +43,12 @@ function linesHtml(code: Code): string {
     if (typeof line === 'string') {
       html += escapeText(line);
     } else {
-      // Each styled run: the unstyled text before it (`gap` UTF-16 units), its length, its class.
-      const [text, runs] = line;
-      let at = 0;
-      for (let r = 0; r < runs.length; r += 3) {
-        const start = at + (runs[r] as number);
-        const end = start + (runs[r + 1] as number);
-        if (start > at) html += escapeText(text.slice(at, start));
-        html += `<span class="tok-${runs[r + 2]}">${escapeText(text.slice(start, end))}</span>`;
-        at = end;
+      // Its pieces: unstyled text, or a class's number followed by the text it styles.
+      for (let p = 0; p < line.length; p++) {
+        const piece = line[p];
+        if (typeof piece === 'string') html += escapeText(piece);
+        else html += `<span class="tok-${TOKEN_CLASSES[piece]}">${escapeText(line[++p] as string)}</span>`;
       }
-      html += escapeText(text.slice(at));
     }
     html += '\n</span>';
   });

@@ -1,6 +1,6 @@
 import {renderToStaticMarkup} from 'react-dom/server';
 import {beforeEach, describe, expect, it} from 'vitest';
-import type {CodeBlock as Code, CodeLine, TokenClass} from '../schema';
+import {type CodeBlock as Code, type CodeLine, TOKEN_CLASSES, type TokenClass} from '../schema';
 import {codeTextOf} from './articleEvents';
 import {CodeBlock} from './CodeBlock';
 import {choose, storedChoice} from './tabChoices';
@@ -8,20 +8,11 @@ import {choose, storedChoice} from './tabChoices';
 /** A piece of a line: unstyled text, or a class and its text. */
 type Piece = string | [TokenClass, string];
 
-/** The wire form of a line of `pieces` (as the engine writes it): the text, and for each styled
- * run the UTF-16 units before it, its length and its class. */
+/** The wire form of a line of `pieces` (as the engine writes it): a string when nothing is
+ * styled, else each piece's text, styled ones after their class's number. */
 function lineOf(pieces: Piece[]): CodeLine {
-  const text = pieces.map((p) => (typeof p === 'string' ? p : p[1])).join('');
-  const runs: (number | TokenClass)[] = [];
-  let gap = 0;
-  for (const p of pieces) {
-    if (typeof p === 'string') gap += p.length;
-    else {
-      runs.push(gap, p[1].length, p[0]);
-      gap = 0;
-    }
-  }
-  return runs.length ? [text, runs] : text;
+  if (pieces.every((p) => typeof p === 'string')) return pieces.join('');
+  return pieces.flatMap((p) => (typeof p === 'string' ? [p] : [TOKEN_CLASSES.indexOf(p[0]), p[1]]));
 }
 
 describe('code blocks', () => {
