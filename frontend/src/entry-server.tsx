@@ -6,6 +6,7 @@ import {dataUrl, setBaseUrl} from './app/base';
 import {loadDevTools} from './app/devTools';
 import {headTags} from './app/head';
 import {chunkSources, pageCode} from './app/pageCode';
+import {makeReused} from './app/reused';
 import type {PageData, SiteData} from './schema';
 
 /** Vite's client manifest (`dist/client/.vite/manifest.json`). */
@@ -98,6 +99,7 @@ function htmlAttributes(site: SiteData): string {
 export function renderDocument(site: SiteData, page: PageData, shell: Shell): string {
   setBaseUrl(site.baseUrl);
   const html = renderToString(<App site={site} initial={page} />);
+  makeReused(renderToString);
   // The page's data is not inlined (it would double every page): the browser fetches it
   // alongside the code, and the same file serves later client-side navigation. Its preload and
   // the page's chunks wait in an inert <template> until the entry starts, after first paint

@@ -1,11 +1,13 @@
 import {useSite} from '../app/contexts';
+import {Reused} from '../app/reused';
 import {t} from '../i18n';
 import {Link} from './Link';
 
 export function Footer() {
   const {footer} = useSite();
   return (
-    <footer className="footer">
+    // The same on every page: the prerender makes its markup once (app/reused.tsx).
+    <Reused reuseKey="footer" tag="footer" attrs={{className: 'footer'}}>
       <div className="container">
         <nav className="footer__groups" aria-label={t.footerNavigation}>
           {footer.groups.map((g) => (
@@ -25,6 +27,6 @@ export function Footer() {
         </nav>
         <p className="footer__copyright">{footer.copyright}</p>
       </div>
-    </footer>
+    </Reused>
   );
 }

@@ -3,6 +3,7 @@ import {createPortal} from 'react-dom';
 import {withBase} from '../app/base';
 import {useHydrated, useSite, useThemeContext} from '../app/contexts';
 import {NARROW_QUERY, rafThrottle, useEscape, useMediaQuery, useOutsideClick} from '../app/hooks';
+import {Reused} from '../app/reused';
 import {t} from '../i18n';
 import type {NavItem, Sidebar} from '../schema';
 import {SearchButton} from '../search/SearchButton';
@@ -202,7 +203,13 @@ export function Navbar({route, sidebar}: {route: string; sidebar: Sidebar | null
   const hidden = useHideOnScroll(navbar.hideOnScroll);
   const active = activeItem(navbar.items, route);
   return (
-    <nav className={`navbar${hidden ? ' navbar--hidden' : ''}`} aria-label={t.mainNavigation}>
+    // The same on every page with the same active item: the prerender makes its markup once
+    // per item (app/reused.tsx); on the server it is never hidden and its menu is closed.
+    <Reused
+      reuseKey={`navbar:${active}`}
+      tag="nav"
+      attrs={{className: `navbar${hidden ? ' navbar--hidden' : ''}`, 'aria-label': t.mainNavigation}}
+    >
       <div className="navbar__inner">
         <button
           ref={toggleRef}
@@ -231,6 +238,6 @@ export function Navbar({route, sidebar}: {route: string; sidebar: Sidebar | null
           </Suspense>,
           document.body,
         )}
-    </nav>
+    </Reused>
   );
 }
