@@ -1,4 +1,5 @@
-import {useEffect, useId, useRef, useState, useSyncExternalStore} from 'react';
+import {useEffect, useRef, useState, useSyncExternalStore} from 'react';
+import {Reused} from '../app/reused';
 import {t} from '../i18n';
 import type {Sidebar, SidebarItem} from '../schema';
 import {Icon} from '../theme/Icons';
@@ -8,17 +9,37 @@ function contains(items: SidebarItem[], route: string): boolean {
   return items.some((i) => (i.type === 'doc' ? i.route === route : i.type === 'category' ? contains(i.items, route) : false));
 }
 
-function Category({item, route, depth}: {item: Extract<SidebarItem, {type: 'category'}>; route: string; depth: number}) {
+/** Where a category sits in its sidebar, e.g. `2-0` (the first item of the third): its list's id
+ * is made from it, not with `useId`, so that its markup is the same wherever it is rendered. */
+interface Place {
+  /** The sidebar (`Sidebar.id`), for the prerender's reuse of its categories. */
+  sidebar: string;
+  /** Which rendering of it: the page's sidebar or the mobile menu's (ids stay unique). */
+  prefix: string;
+  path: string;
+}
+
+function Category({
+  item,
+  route,
+  depth,
+  place,
+}: {
+  item: Extract<SidebarItem, {type: 'category'}>;
+  route: string;
+  depth: number;
+  place: Place;
+}) {
   const active = contains(item.items, route);
   const [open, setOpen] = useState(!item.collapsed || active);
-  const id = useId();
+  const id = `${place.prefix}-${place.path}`;
   // Navigating into a collapsed category opens it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: also on a move between two of its pages
   useEffect(() => {
     if (active) setOpen(true);
   }, [active, route]);
-  return (
-    <li className={`sidebar__category${active ? ' sidebar__category--active' : ''}`}>
+  const body = (
+    <>
       <button
         type="button"
         className="sidebar__category-button"
@@ -30,18 +51,29 @@ function Category({item, route, depth}: {item: Extract<SidebarItem, {type: 'cate
         <Icon name="chevron" className={open ? 'sidebar__chevron sidebar__chevron--open' : 'sidebar__chevron'} />
       </button>
       <div id={id} hidden={!open}>
-        <SidebarItems items={item.items} route={route} depth={depth + 1} />
+        <SidebarItems items={item.items} route={route} depth={depth + 1} place={place} />
       </div>
-    </li>
+    </>
+  );
+  if (active) return <li className="sidebar__category sidebar__category--active">{body}</li>;
+  // Without the current page, a category is the same on every page of its sidebar: the
+  // prerender makes its markup once (app/reused.tsx).
+  return (
+    <Reused reuseKey={`sidebar:${place.sidebar}:${id}`} tag="li" attrs={{className: 'sidebar__category'}}>
+      {body}
+    </Reused>
   );
 }
 
 /** The items of a sidebar, recursively; also used inside the mobile menu. */
-export function SidebarItems({items, route, depth}: {items: SidebarItem[]; route: string; depth: number}) {
+export function SidebarItems({items, route, depth, place}: {items: SidebarItem[]; route: string; depth: number; place: Place}) {
   return (
     <ul className={`sidebar__list sidebar__list--depth-${depth}`}>
-      {items.map((item) => {
-        if (item.type === 'category') return <Category key={item.label} item={item} route={route} depth={depth} />;
+      {items.map((item, i) => {
+        if (item.type === 'category') {
+          const inner = {...place, path: place.path ? `${place.path}-${i}` : `${i}`};
+          return <Category key={item.label} item={item} route={route} depth={depth} place={inner} />;
+        }
         if (item.type === 'link')
           return (
             <li key={item.label}>
@@ -120,7 +152,12 @@ export function DocSidebar({sidebar, route}: {sidebar: Sidebar; route: string}) 
   return (
     <div className="sidebar">
       <nav ref={nav} className="sidebar__nav" aria-label={t.docsSidebar}>
-        <SidebarItems items={sidebar.items} route={route} depth={0} />
+        <SidebarItems
+          items={sidebar.items}
+          route={route}
+          depth={0}
+          place={{sidebar: sidebar.id, prefix: 'sidebar-category', path: ''}}
+        />
       </nav>
       <button
         type="button"

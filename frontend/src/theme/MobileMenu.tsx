@@ -30,7 +30,12 @@ export default function MobileMenu({route, sidebar, onClose}: {route: string; si
               <button type="button" className="mobile-menu__back" onClick={() => setSecondary(false)}>
                 {t.backToMainMenu}
               </button>
-              <SidebarItems items={sidebar.items} route={route} depth={0} />
+              <SidebarItems
+                items={sidebar.items}
+                route={route}
+                depth={0}
+                place={{sidebar: sidebar.id, prefix: 'menu-category', path: ''}}
+              />
             </>
           ) : (
             <ul className="mobile-menu__items">
