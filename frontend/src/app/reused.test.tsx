@@ -57,4 +57,13 @@ describe('a part reused by the prerender', () => {
     expect(page({title: '乙'} as SiteData, 'a', '一')).toContain('>一<!-- -->乙<a');
     expect(renders).toBe(6);
   });
+
+  it('is never reused for `dev`, whose processes outlive a rebuild', () => {
+    const site = {title: '开发', dev: true} as SiteData;
+    renders = 0;
+    const first = page(site, 'k', '一');
+    expect(page(site, 'k', '一')).toBe(first);
+    expect(page(site, 'k', '一')).toBe(first);
+    expect(renders).toBe(3); // inline each time, never alone
+  });
 });

@@ -6,8 +6,11 @@ import {RouterContext, SiteContext, ThemeContext} from './contexts';
 // item) is rendered by the prerender once per process and reused: it was about a sixth of the
 // prerender's CPU on a large site. The markup is what the children render (the golden HTML tests
 // hold every page kind to it), so in the browser they hydrate as usual. What is inside must
-// depend only on the site, the three app contexts and the key, and must not call `useId` (its
-// ids follow the position in the tree, which a separate render does not share).
+// depend only on the site, the three app contexts and the key (a build's sidebar is the same on
+// every page that shows it), and must not call `useId` (its ids follow the position in the tree,
+// which a separate render does not share). A build starts its own prerender processes; `dev`
+// keeps its processes across rebuilds, in which a sidebar can change under the same site data,
+// so `dev` reuses nothing (a rebuild renders a few pages anyway).
 
 const isServer = typeof window === 'undefined';
 
@@ -30,7 +33,7 @@ export function Reused({reuseKey, tag, attrs, children}: Props) {
   const site = useContext(SiteContext);
   const router = useContext(RouterContext);
   const theme = useContext(ThemeContext);
-  if (!isServer || !site) return createElement(tag, attrs, children);
+  if (!isServer || !site || site.dev) return createElement(tag, attrs, children);
   const markup = made.get(site)?.get(reuseKey);
   if (markup !== undefined) return createElement(tag, {...attrs, dangerouslySetInnerHTML: {__html: markup}});
   const alone = (
