@@ -14,8 +14,6 @@ import {RouterContext, SiteContext, ThemeContext} from './contexts';
 // keeps its processes across rebuilds, in which a sidebar can change under the same site data,
 // so `dev` reuses nothing (a rebuild renders a few pages anyway).
 
-const isServer = typeof window === 'undefined';
-
 /** Markup made so far, per site (a `dev` process sees the site change) and key. */
 const made = new WeakMap<SiteData, Map<string, string>>();
 /** Parts rendered inline on this page whose markup is still to be made: what to render alone. */
@@ -30,12 +28,19 @@ interface Props {
   children: ReactNode;
 }
 
-/** `<tag {...attrs}>{children}</tag>`, on the server from markup made before for this key. */
-export function Reused({reuseKey, tag, attrs, children}: Props) {
+/** `<tag {...attrs}>{children}</tag>`, on the server from markup made before for this key.
+ * `import.meta.env.SSR` is a build-time constant: the browser's bundle has only the plain form. */
+export const Reused = import.meta.env.SSR ? ReusedOnServer : Plain;
+
+function Plain({tag, attrs, children}: Props) {
+  return createElement(tag, attrs, children);
+}
+
+function ReusedOnServer({reuseKey, tag, attrs, children}: Props) {
   const site = useContext(SiteContext);
   const router = useContext(RouterContext);
   const theme = useContext(ThemeContext);
-  if (!isServer || !site || site.dev) return createElement(tag, attrs, children);
+  if (!site || site.dev) return createElement(tag, attrs, children);
   const markup = made.get(site)?.get(reuseKey);
   if (markup !== undefined) return createElement(tag, {...attrs, dangerouslySetInnerHTML: {__html: markup}});
   const alone = (
