@@ -286,22 +286,16 @@ mod tests {
         let block = Block::Code(code("md", Some("README.md"), &["```js", "", "const a = 1;", "```"]));
         let md = assert_round_trip(vec![block]);
         assert_eq!(md, "````md title=\"README.md\"\n```js\n\nconst a = 1;\n```\n````");
-        let tokens = Block::Code(site_schema::CodeBlock {
-            lines: vec![site_schema::CodeLine::from_tokens([
-                site_schema::Token::Styled(site_schema::TokenClass::Keyword, "const".into()),
-                site_schema::Token::Plain(" a".into()),
-            ])],
-            ..code("js", None, &[])
-        });
+        use site_schema::{CodeLine, Token, TokenClass};
+        // One line: a styled piece, then plain text.
+        let styled_then_plain = |lang: &str, class, styled: &str, plain: &str| {
+            let line = CodeLine::from_tokens([Token::Styled(class, styled.into()), Token::Plain(plain.into())]);
+            Block::Code(site_schema::CodeBlock { lines: vec![line], ..code(lang, None, &[]) })
+        };
+        let tokens = styled_then_plain("js", TokenClass::Keyword, "const", " a");
         assert_eq!(print(&[tokens]), "```js\nconst a\n```");
         // A run of backticks split between a styled run and plain text is one run in the text.
-        let split = Block::Code(site_schema::CodeBlock {
-            lines: vec![site_schema::CodeLine::from_tokens([
-                site_schema::Token::Styled(site_schema::TokenClass::String, "`".into()),
-                site_schema::Token::Plain("``".into()),
-            ])],
-            ..code("md", None, &[])
-        });
+        let split = styled_then_plain("md", TokenClass::String, "`", "``");
         assert_eq!(print(&[split]), "````md\n```\n````");
     }
 

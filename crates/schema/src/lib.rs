@@ -195,8 +195,9 @@ pub struct CodeBlock {
     pub line_numbers: bool,
 }
 
-/// Highlight classes; the CSS has a light and a dark colour for each.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+/// Highlight classes; the CSS has a light and a dark colour for each (`tok-<name>`, the names
+/// below). On the wire a class is its number (see [`TokenClass::ALL`]), so it is never read back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, TS)]
 pub enum TokenClass {
     /// keyword
     #[serde(rename = "k")]
