@@ -1,5 +1,6 @@
 import {defineConfig, type Plugin} from 'vitest/config';
 import {entryAfterPaint} from './scripts/entryAfterPaint.mjs';
+import {preloadHelper} from './scripts/preloadHelper.mjs';
 import {wordPerModule} from './scripts/wordPerModule.mjs';
 
 // One `vite build` makes both bundles (Vite's app builder): the client into <outDir>/client and
@@ -7,7 +8,7 @@ import {wordPerModule} from './scripts/wordPerModule.mjs';
 // and 0.3 s less wall time on a cold build of this site on 2 cores, byte-identical bundles.
 // The engine passes `--outDir` and `--base` (from site.toml), so asset URLs honour the base URL.
 export default defineConfig({
-  plugins: [wordPerModule(), entryAfterPaint(), bundleFolders(), serverReactDom()],
+  plugins: [wordPerModule(), preloadHelper(), entryAfterPaint(), bundleFolders(), serverReactDom()],
   builder: {},
   environments: {
     ssr: {build: {rolldownOptions: {input: 'src/entry-server.tsx'}}},

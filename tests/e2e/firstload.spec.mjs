@@ -67,3 +67,21 @@ test('the code and the page data start after the first paint, and each is fetche
   expect(warnings.filter((w) => /preload/i.test(w))).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+test("a lazy chunk's own imports are preloaded beside it, each fetched once (scripts/preloadHelper.mjs)", async ({page}) => {
+  const errors = watchErrors(page);
+  const scripts = [];
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+  await page.goto('/docs/guides/atom-effects');
+  await hydrated(page);
+  await mark(page);
+  await page.locator('.navbar__items a', {hasText: '博客'}).click();
+  await expect(page.locator('.blog-list, main article').first()).toBeVisible();
+  await stillSameDocument(page);
+  // The blog list's chunk imports the blog layout and the post header: both were asked for with
+  // a modulepreload link under the site's base, not after the list's chunk had run.
+  for (const name of ['BlogList', 'BlogLayout', 'PostMeta']) expect(scripts.filter((s) => chunk([s], name)), name).toHaveLength(1);
+  for (const name of ['BlogLayout', 'PostMeta'])
+    expect(await page.locator(`head link[rel="modulepreload"][href^="/assets/${name}-"]`).count(), name).toBe(1);
+  expect(errors).toEqual([]);
+});

@@ -1,4 +1,4 @@
-// First-load JavaScript (issue 18): every doc page loads under 55 KiB of JavaScript (gzip)
+// First-load JavaScript (issue 18): every doc page loads under 55 KB of JavaScript (gzip)
 // before the reader does anything: its entry script, its modulepreloads and what they import,
 // as `node bench/measure.mjs --first-load-js` counts them in build/. Pages that embed a live
 // demo bring Recoil with it and are not held to this.
@@ -8,7 +8,8 @@ import path from 'node:path';
 import {expect, test} from '@playwright/test';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const BUDGET = 55 * 1024;
+// 55 KB read as 55 000 bytes, the stricter of its two readings (55 KiB would be 56 320).
+const BUDGET = 55_000;
 
 function docPages() {
   const pages = [];
@@ -29,7 +30,7 @@ function docPages() {
   });
 }
 
-test('every doc page without a live demo first loads under 55 KiB of JavaScript (gzip)', () => {
+test('every doc page without a live demo first loads under 55 KB (55 000 bytes) of JavaScript (gzip)', () => {
   const pages = docPages();
   expect(pages.length).toBeGreaterThan(50);
   const measured = JSON.parse(execFileSync('node', ['bench/measure.mjs', '--first-load-js', ...pages], {cwd: root, encoding: 'utf8', maxBuffer: 1 << 26}));
