@@ -12,6 +12,11 @@
 //                                           build (Valgrind's callgrind; Node not counted), by
 //                                           this engine and the other one: the same count on a
 //                                           busy machine (see `countInstructions`)
+//   SCALE_FEATURES=1 node bench/scale.mjs 10000
+//                                           what each optional feature costs: cold builds of one
+//                                           site with everything, without social cards, with a
+//                                           hosted search backend (no local index), and both
+//                                           (see `withFeatures`)
 //   SCALE_VS=/tmp/old-docsite node bench/scale.mjs 10000
 //                                           cold builds by this engine and another, alternately
 //                                           (SCALE_PAIRS pairs, default 4, each pair in the other
@@ -20,7 +25,8 @@
 //                                           (system time doubling after large deletes), so two
 //                                           engines are compared side by side, never across runs
 // Needs target/release/docsite (bench/scale builds it first). Writes bench/output/scale.json
-// (scale-vs.json when comparing, scale-instructions.json when counting).
+// (scale-vs.json when comparing, scale-instructions.json when counting, scale-features.json
+// for the features' costs).
 //
 // Each copy K of content/docs lives under /docs/vK/ with its own four sidebars (site.toml's,
 // ids suffixed); links to /docs/… inside a copy's docs and posts are rewritten into the copy,
@@ -295,6 +301,10 @@ if (process.env.SCALE_INSTRUCTIONS) {
   countInstructions(sizes.length ? sizes[0] : 1000, process.env.SCALE_VS);
   process.exit(0);
 }
+if (process.env.SCALE_FEATURES) {
+  await featureCosts(sizes.length ? sizes : [10000]);
+  process.exit(0);
+}
 if (process.env.SCALE_VS) {
   await compare(sizes.length ? sizes : [10000], process.env.SCALE_VS, Number(process.env.SCALE_PAIRS ?? 4));
   process.exit(0);
@@ -318,6 +328,48 @@ for (const pages of sizes.length ? sizes : [1000, 5000, 10000]) {
   if (!process.env.SCALE_KEEP) discard(site);
 }
 fs.rmSync(trash, {recursive: true, force: true});
+/** `toml` (a generated site's) with social cards off (`cards: false`) and a hosted search
+ * backend instead of the local index (`localIndex: false`). The hosted backend's ids are made
+ * up: the build only writes them into the page data. Throws when `toml` has not the shape this
+ * edits, rather than measure the wrong site. */
+function withFeatures(toml, {cards, localIndex}) {
+  let out = toml;
+  const edit = (from, to) => {
+    if (!out.includes(from)) throw new Error(`bench/scale: site.toml has no "${from.trim()}" to change`);
+    out = out.replace(from, to);
+  };
+  if (!cards) edit('\n[site]\n', '\n[site]\nsocial_cards = false\n');
+  if (!localIndex) edit('\n[search]\nbackend = "local"\n', '\n[search]\nbackend = "hosted"\napp_id = "BENCH"\nindex_name = "bench"\napi_key = "bench"\n');
+  return out;
+}
+
+/** Cold builds of one site of each size with its optional features on and off. */
+async function featureCosts(sizes) {
+  const variants = [
+    ['everything', {cards: true, localIndex: true}],
+    ['no social cards', {cards: false, localIndex: true}],
+    ['hosted search (no local index)', {cards: true, localIndex: false}],
+    ['hosted search, no social cards', {cards: false, localIndex: false}],
+  ];
+  const out = [];
+  for (const pages of sizes) {
+    const site = generate(pages);
+    const toml = fs.readFileSync(path.join(site, 'site.toml'), 'utf8');
+    for (const [name, features] of variants) {
+      fs.writeFileSync(path.join(site, 'site.toml'), withFeatures(toml, features));
+      discard(path.join(site, 'build'));
+      discard(path.join(site, '.cache'));
+      const r = await build(site, `${pages}-features`);
+      out.push({target: pages, variant: name, features, run: r});
+      console.log(`${r.pages} pages, ${name}: ${(r.wallMs / 1000).toFixed(2)} s, ${cpuLine(r)}, peak ${r.peakTreeMB} MB tree; user by part: ${partsLine(r, 'userByPartMs')}`);
+    }
+    if (!process.env.SCALE_KEEP) discard(site);
+  }
+  fs.rmSync(trash, {recursive: true, force: true});
+  fs.writeFileSync(path.join(outDir, 'scale-features.json'), JSON.stringify({date: new Date().toISOString().slice(0, 10), results: out}, null, 1) + '\n');
+  console.log('wrote bench/output/scale-features.json');
+}
+
 /** Cold builds of each size by this engine and `other`, alternately, `pairs` times each. */
 async function compare(sizes, other, pairs) {
   const engines = {this: bin, other};
