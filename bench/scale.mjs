@@ -109,6 +109,17 @@ function discard(dir) {
   fs.renameSync(dir, path.join(trash, `${path.basename(dir)}-${process.pid}-${Date.now()}`));
 }
 
+/** Moves `site`'s output and cache aside: its next build is cold. */
+function makeCold(site) {
+  discard(path.join(site, 'build'));
+  discard(path.join(site, '.cache'));
+}
+
+/** Writes bench/output/`file`: today's date, then `fields`. */
+function writeResults(file, fields) {
+  fs.writeFileSync(path.join(outDir, file), `${JSON.stringify({date: new Date().toISOString().slice(0, 10), ...fields}, null, 1)}\n`);
+}
+
 /** Generates a site of about `pages` pages under bench/output/scale-<pages>; returns its root. */
 function generate(pages) {
   const site = path.join(outDir, `scale-${pages}`);
@@ -289,6 +300,11 @@ function partsLine(r, field = 'cpuByPartMs') {
   return Object.entries(r[field]).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`).join(', ');
 }
 
+/** One build of a comparison: `<pages> pages, <name>: <wall>, <CPU>, <peak>; <user CPU by part>`. */
+function runLine(r, name) {
+  return `${r.pages} pages, ${name}: ${(r.wallMs / 1000).toFixed(2)} s, ${cpuLine(r)}, peak ${r.peakTreeMB} MB tree; user by part: ${partsLine(r, 'userByPartMs')}`;
+}
+
 /** `CPU 82.6 s (user 70.1, system 12.5)`: the system time is what this machine's drift moves
  * most (it doubles after large deletes), so the user time is the steadier figure to compare. */
 function cpuLine(r) {
@@ -357,16 +373,15 @@ async function featureCosts(sizes) {
     const toml = fs.readFileSync(path.join(site, 'site.toml'), 'utf8');
     for (const [name, features] of variants) {
       fs.writeFileSync(path.join(site, 'site.toml'), withFeatures(toml, features));
-      discard(path.join(site, 'build'));
-      discard(path.join(site, '.cache'));
+      makeCold(site);
       const r = await build(site, `${pages}-features`);
       out.push({target: pages, variant: name, features, run: r});
-      console.log(`${r.pages} pages, ${name}: ${(r.wallMs / 1000).toFixed(2)} s, ${cpuLine(r)}, peak ${r.peakTreeMB} MB tree; user by part: ${partsLine(r, 'userByPartMs')}`);
+      console.log(runLine(r, name));
     }
     if (!process.env.SCALE_KEEP) discard(site);
   }
   fs.rmSync(trash, {recursive: true, force: true});
-  fs.writeFileSync(path.join(outDir, 'scale-features.json'), JSON.stringify({date: new Date().toISOString().slice(0, 10), results: out}, null, 1) + '\n');
+  writeResults('scale-features.json', {results: out});
   console.log('wrote bench/output/scale-features.json');
 }
 
@@ -382,11 +397,10 @@ async function compare(sizes, other, pairs) {
       // the drift to one engine.
       const order = Object.entries(engines);
       for (const [name, engine] of i % 2 ? order.reverse() : order) {
-        discard(path.join(site, 'build'));
-        discard(path.join(site, '.cache'));
+        makeCold(site);
         const r = await build(site, `${pages}-vs-${name}`, engine);
         runs[name].push(r);
-        console.log(`${r.pages} pages, ${name}: ${(r.wallMs / 1000).toFixed(2)} s, ${cpuLine(r)}, peak ${r.peakTreeMB} MB tree; user by part: ${partsLine(r, 'userByPartMs')}`);
+        console.log(runLine(r, name));
       }
     }
     const median = (xs) => {
@@ -406,12 +420,12 @@ async function compare(sizes, other, pairs) {
     if (!process.env.SCALE_KEEP) discard(site);
   }
   fs.rmSync(trash, {recursive: true, force: true});
-  fs.writeFileSync(path.join(outDir, 'scale-vs.json'), JSON.stringify({date: new Date().toISOString().slice(0, 10), results: out}, null, 1) + '\n');
+  writeResults('scale-vs.json', {results: out});
   console.log('wrote bench/output/scale-vs.json');
 }
 
 const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, load average ${os.loadavg()[0].toFixed(1)} at the end`;
-fs.writeFileSync(path.join(outDir, 'scale.json'), JSON.stringify({date: new Date().toISOString().slice(0, 10), machine, results}, null, 1) + '\n');
+writeResults('scale.json', {machine, results});
 console.log(`machine: ${machine}; wrote bench/output/scale.json`);
 
 /** The instructions of each of the engine's own functions (`site_…`) in `outFile` (a callgrind
@@ -449,8 +463,7 @@ function countInstructions(pages, other) {
   const engines = other ? {this: bin, other} : {this: bin};
   const counts = {};
   for (const [name, engine] of Object.entries(engines)) {
-    discard(path.join(site, 'build'));
-    discard(path.join(site, '.cache'));
+    makeCold(site);
     const profile = path.join(outDir, `scale-callgrind-${pages}-${name}.out`);
     const run = spawnSync('valgrind', ['--tool=callgrind', `--callgrind-out-file=${profile}`, engine, '--root', site, 'build'], {encoding: 'utf8', maxBuffer: 2 ** 28});
     const total = /Collected : (\d+)/.exec(run.stderr);
@@ -466,7 +479,6 @@ function countInstructions(pages, other) {
   const results = Object.fromEntries(
     Object.entries(counts).map(([name, c]) => [name, {...c, parts: Object.fromEntries(shown.map((p) => [p, c.parts.get(p) ?? 0]))}]),
   );
-  const date = new Date().toISOString().slice(0, 10);
-  fs.writeFileSync(path.join(outDir, 'scale-instructions.json'), JSON.stringify({date, pages, results}, null, 1) + '\n');
+  writeResults('scale-instructions.json', {pages, results});
   console.log(`parts: this${other ? ' / other' : ''}, callees included (a part may hold another); wrote bench/output/scale-instructions.json`);
 }

@@ -6,13 +6,13 @@ import {RouterContext, SiteContext, ThemeContext} from './contexts';
 // item, a sidebar's categories without the current page) is rendered by the prerender once per
 // process and reused. Left out altogether, the footer saved 6-8 % of the prerender's CPU on this
 // site's pages, the navbar 8-10 %, the sidebar 6-9 %; reused, 10 % (5 % on the 10 000-page
-// benchmark, whose every copy has sidebars of its own). The markup is what the children render (the golden HTML tests
-// hold every page kind to it), so in the browser they hydrate as usual. What is inside must
-// depend only on the site, the three app contexts and the key (a build's sidebar is the same on
-// every page that shows it), and must not call `useId` (its ids follow the position in the tree,
-// which a separate render does not share). A build starts its own prerender processes; `dev`
-// keeps its processes across rebuilds, in which a sidebar can change under the same site data,
-// so `dev` reuses nothing (a rebuild renders a few pages anyway).
+// benchmark, whose every copy has sidebars of its own). The markup is what the children render
+// (the golden HTML tests hold every page kind to it), so in the browser they hydrate as usual.
+// What is inside must depend only on the site, the three app contexts and the key (a build's
+// sidebar is the same on every page that shows it), and must not call `useId` (its ids follow
+// the position in the tree, which a separate render does not share). A build starts its own
+// prerender processes; `dev` keeps its processes across rebuilds, in which a sidebar can change
+// under the same site data, so `dev` reuses nothing (a rebuild renders a few pages anyway).
 
 /** Markup made so far, per site (a `dev` process sees the site change) and key. */
 const made = new WeakMap<SiteData, Map<string, string>>();
