@@ -110,7 +110,7 @@ pub async fn drive(shared: Arc<Shared>, stream: TcpStream, slot: OwnedSemaphoreP
     // Responses are written whole; Nagle's delay would only hold back their last packet.
     let _ = stream.set_nodelay(true);
     let activity = Arc::new(Activity::new());
-    let io = TokioIo::new(Watched { stream, activity: activity.clone() });
+    let io = TokioIo::new(Watched { stream, activity: activity.clone(), server: shared.server.clone() });
     let service = {
         let (shared, activity) = (shared.clone(), activity.clone());
         service_fn(move |req| {
@@ -141,10 +141,54 @@ pub async fn drive(shared: Arc<Shared>, stream: TcpStream, slot: OwnedSemaphoreP
     }
 }
 
-/// The client socket, noting each byte read or written.
+/// The client socket, noting each byte read or written, and writing bodies that lie in the
+/// served build's arena with `sendfile` (see [`crate::arena`]).
 struct Watched {
     stream: TcpStream,
     activity: Arc<Activity>,
+    server: crate::Server,
+}
+
+impl Watched {
+    /// Writes `bufs` when one of them is in the arena: the bytes before it with `MSG_MORE`
+    /// (the head goes out with the body's first packet), or, when it comes first, its bytes
+    /// by `sendfile`. `None` when none is in the arena: a body of an older build than the one
+    /// now served (or a small one) is written as usual, from memory.
+    #[cfg(target_os = "linux")]
+    fn poll_arena(&self, cx: &mut Context<'_>, bufs: &[io::IoSlice<'_>]) -> Option<Poll<io::Result<usize>>> {
+        use rustix::net::{SendFlags, send};
+        let files = self.server.files();
+        let arena = files.arena()?;
+        let at = bufs.iter().position(|b| arena.locate(b).is_some())?;
+        let socket = &self.stream;
+        let written = if at == 0 {
+            let (file, offset) = arena.locate(&bufs[0]).expect("found above");
+            let n = ready_io(cx, socket, || rustix::fs::sendfile(socket, file, Some(&mut { offset }), bufs[0].len()));
+            if let Poll::Ready(Ok(n)) = n {
+                self.server.count_sent_from_arena(n);
+            }
+            n
+        } else {
+            ready_io(cx, socket, || send(socket, &bufs[0], SendFlags::MORE))
+        };
+        Some(written)
+    }
+}
+
+/// `op` on the socket once it is writable, waiting again when the kernel says it would block.
+#[cfg(target_os = "linux")]
+fn ready_io(
+    cx: &mut Context<'_>,
+    socket: &TcpStream,
+    mut op: impl FnMut() -> rustix::io::Result<usize>,
+) -> Poll<io::Result<usize>> {
+    loop {
+        std::task::ready!(socket.poll_write_ready(cx))?;
+        match socket.try_io(tokio::io::Interest::WRITABLE, || op().map_err(io::Error::from)) {
+            Err(e) if matches!(e.kind(), io::ErrorKind::WouldBlock | io::ErrorKind::Interrupted) => continue,
+            done => return Poll::Ready(done),
+        }
+    }
 }
 
 impl AsyncRead for Watched {
@@ -162,7 +206,11 @@ impl AsyncRead for Watched {
 impl AsyncWrite for Watched {
     fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
-        let r = Pin::new(&mut this.stream).poll_write(cx, buf);
+        #[cfg(target_os = "linux")]
+        let arena = this.poll_arena(cx, &[io::IoSlice::new(buf)]);
+        #[cfg(not(target_os = "linux"))]
+        let arena = None;
+        let r = arena.unwrap_or_else(|| Pin::new(&mut this.stream).poll_write(cx, buf));
         if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
             this.activity.wrote();
         }
@@ -175,7 +223,11 @@ impl AsyncWrite for Watched {
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
-        let r = Pin::new(&mut this.stream).poll_write_vectored(cx, bufs);
+        #[cfg(target_os = "linux")]
+        let arena = this.poll_arena(cx, bufs);
+        #[cfg(not(target_os = "linux"))]
+        let arena = None;
+        let r = arena.unwrap_or_else(|| Pin::new(&mut this.stream).poll_write_vectored(cx, bufs));
         if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
             this.activity.wrote();
         }

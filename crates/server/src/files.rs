@@ -1,8 +1,10 @@
 //! The built site held in memory: every file under `build/` with its precompressed variants,
 //! each variant with its own strong ETag and its response headers worked out once, at load.
 //! Requests are answered by looking up a key in these maps, so no request path ever reaches
-//! the file system: traversal has nothing to traverse.
+//! the file system: traversal has nothing to traverse. Large bodies live in a sealed memory
+//! file (`arena`), which connections send without copying.
 
+use crate::arena::{self, Arena, Placed};
 use crate::rules::{self, Rule};
 use anyhow::{Context, Result, bail};
 use bytes::Bytes;
@@ -35,6 +37,8 @@ pub struct SiteFiles {
     by_route: HashMap<Box<str>, usize>,
     /// The rule headers of responses that are no file (errors, redirects).
     pub plain: HeaderMap,
+    /// Where the large bodies among `files` are.
+    arena: Option<Arena>,
 }
 
 /// Files the static hosts read as configuration and never serve.
@@ -49,7 +53,7 @@ impl SiteFiles {
                 dir.display()
             );
         }
-        let mut raw = read_tree(dir)?;
+        let (mut raw, arena) = read_tree(dir)?;
         let csp = std::fs::read_to_string(dir.join(".csp")).ok().map(|s| s.trim().to_string());
         let rules = rules::rules(csp.as_deref().unwrap_or(rules::DEFAULT_CSP));
         let mut names: Vec<String> = raw.keys().filter(|k| !is_twin(k, &raw)).cloned().collect();
@@ -59,6 +63,7 @@ impl SiteFiles {
             by_name: HashMap::with_capacity(names.len()),
             by_route: HashMap::new(),
             plain: plain_headers(&rules),
+            arena,
         };
         for name in names {
             let body = raw.remove(&name).expect("listed above");
@@ -102,15 +107,24 @@ impl SiteFiles {
     pub fn is_empty(&self) -> bool {
         self.files.is_empty()
     }
+
+    /// The memory file holding the large bodies, if any.
+    pub fn arena(&self) -> Option<&Arena> {
+        self.arena.as_ref()
+    }
 }
 
 /// `x.br` / `x.gz` next to an `x`: served as `x`'s variant, not on their own.
-fn is_twin(name: &str, raw: &HashMap<String, Vec<u8>>) -> bool {
+fn is_twin(name: &str, raw: &HashMap<String, Bytes>) -> bool {
     name.strip_suffix(".br").or_else(|| name.strip_suffix(".gz")).is_some_and(|orig| raw.contains_key(orig))
 }
 
-fn read_tree(dir: &Path) -> Result<HashMap<String, Vec<u8>>> {
-    let mut raw = HashMap::new();
+/// Every file to serve, by name: the large ones in the arena (see [`crate::arena`]), the
+/// others on the heap.
+fn read_tree(dir: &Path) -> Result<(HashMap<String, Bytes>, Option<Arena>)> {
+    let mut builder = arena::Builder::new();
+    let mut bodies = HashMap::new();
+    let mut in_arena = Vec::new();
     for e in walkdir::WalkDir::new(dir) {
         let e = e.with_context(|| format!("reading {}", dir.display()))?;
         if !e.file_type().is_file() {
@@ -120,10 +134,16 @@ fn read_tree(dir: &Path) -> Result<HashMap<String, Vec<u8>>> {
         if rel.split('/').any(|seg| seg.starts_with('.')) || HOST_CONFIG.contains(&rel.as_str()) {
             continue;
         }
-        let body = std::fs::read(e.path()).with_context(|| format!("reading {}", e.path().display()))?;
-        raw.insert(rel, body);
+        match builder.place(e.path()).with_context(|| format!("reading {}", e.path().display()))? {
+            Placed::Heap(body) => drop(bodies.insert(rel, body)),
+            Placed::Arena(range) => in_arena.push((rel, range)),
+        }
     }
-    Ok(raw)
+    let arena = builder.seal().context("sealing the memory file of the large bodies")?;
+    for (name, range) in in_arena {
+        bodies.insert(name, arena.as_ref().expect("bodies went into it").body(range));
+    }
+    Ok((bodies, arena))
 }
 
 fn plain_headers(rules: &[Rule]) -> HeaderMap {
@@ -135,7 +155,7 @@ fn plain_headers(rules: &[Rule]) -> HeaderMap {
     h
 }
 
-fn file(rules: &[Rule], name: &str, body: Vec<u8>, br: Option<Vec<u8>>, gzip: Option<Vec<u8>>) -> File {
+fn file(rules: &[Rule], name: &str, body: Bytes, br: Option<Bytes>, gzip: Option<Bytes>) -> File {
     let mut base = HeaderMap::new();
     for (n, v) in rules::headers_for(rules, &format!("/{name}")) {
         base.insert(n, v);
@@ -153,7 +173,7 @@ fn file(rules: &[Rule], name: &str, body: Vec<u8>, br: Option<Vec<u8>>, gzip: Op
     }
 }
 
-fn variant(base: &HeaderMap, body: Vec<u8>, encoding: Option<&'static str>) -> Variant {
+fn variant(base: &HeaderMap, body: Bytes, encoding: Option<&'static str>) -> Variant {
     let hash = Sha256::digest(&body);
     let hex: String = hash[..12].iter().map(|b| format!("{b:02x}")).collect();
     let etag_text = format!("\"{hex}\"");
@@ -163,7 +183,7 @@ fn variant(base: &HeaderMap, body: Vec<u8>, encoding: Option<&'static str>) -> V
         headers.insert(CONTENT_ENCODING, HeaderValue::from_static(e));
     }
     headers.insert(CONTENT_LENGTH, HeaderValue::from(body.len()));
-    Variant { etag: etag_text.parse().expect("a quoted hex string is an entity tag"), body: Bytes::from(body), headers }
+    Variant { etag: etag_text.parse().expect("a quoted hex string is an entity tag"), body, headers }
 }
 
 #[cfg(test)]

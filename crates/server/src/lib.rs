@@ -12,6 +12,7 @@
 //! # Ok(()) }
 //! ```
 
+mod arena;
 mod body;
 mod conditional;
 mod conn;
@@ -51,6 +52,7 @@ struct Inner {
     reload: Option<Reload>,
     /// `{base}__dev/events` when `reload` is set.
     events_path: String,
+    sent_from_arena: std::sync::atomic::AtomicU64,
 }
 
 impl Server {
@@ -64,6 +66,7 @@ impl Server {
                 dir: dir.to_path_buf(),
                 events_path: format!("{base_url}__dev/events"),
                 reload,
+                sent_from_arena: Default::default(),
             }),
             limits: Limits::default(),
         })
@@ -88,6 +91,21 @@ impl Server {
     /// The number of files now served.
     pub fn file_count(&self) -> usize {
         self.inner.files.load().len()
+    }
+
+    /// The build now served.
+    pub(crate) fn files(&self) -> arc_swap::Guard<Arc<SiteFiles>> {
+        self.inner.files.load()
+    }
+
+    /// Bytes of bodies sent straight from the arena (`sendfile`) since the server started.
+    #[doc(hidden)]
+    pub fn bytes_sent_from_arena(&self) -> u64 {
+        self.inner.sent_from_arena.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    pub(crate) fn count_sent_from_arena(&self, n: usize) {
+        self.inner.sent_from_arena.fetch_add(n as u64, std::sync::atomic::Ordering::Relaxed);
     }
 
     fn swap(&self, files: SiteFiles) {
