@@ -109,7 +109,7 @@ impl SiteFiles {
     }
 
     /// The memory file holding the large bodies, if any.
-    pub fn arena(&self) -> Option<&Arena> {
+    pub(crate) fn arena(&self) -> Option<&Arena> {
         self.arena.as_ref()
     }
 }

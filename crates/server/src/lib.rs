@@ -90,7 +90,7 @@ impl Server {
 
     /// The number of files now served.
     pub fn file_count(&self) -> usize {
-        self.inner.files.load().len()
+        self.files().len()
     }
 
     /// The build now served.
@@ -120,7 +120,7 @@ impl Server {
         {
             return events::stream(reload, stop.clone(), self.limits.send_stall / 2);
         }
-        let files = self.inner.files.load();
+        let files = self.files();
         respond::respond(&files, &self.inner.base_url, req.method(), req.uri(), req.headers())
     }
 }
