@@ -42,8 +42,11 @@ impl Builder {
     pub fn new() -> Builder {
         #[cfg(target_os = "linux")]
         {
-            use rustix::fs::{MemfdFlags, memfd_create};
-            let file = memfd_create("docsite-bodies", MemfdFlags::CLOEXEC | MemfdFlags::ALLOW_SEALING).ok();
+            use rustix::fs::{MemfdFlags, fcntl_get_seals, memfd_create};
+            // A kernel (or sandbox) without memory files or their seals: every body on the heap.
+            let file = memfd_create("docsite-bodies", MemfdFlags::CLOEXEC | MemfdFlags::ALLOW_SEALING)
+                .ok()
+                .filter(|fd| fcntl_get_seals(fd).is_ok());
             Builder { file: file.map(std::fs::File::from), len: 0 }
         }
         #[cfg(not(target_os = "linux"))]

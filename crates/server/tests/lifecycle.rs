@@ -79,6 +79,35 @@ async fn a_stop_waits_no_longer_than_the_drain_limit() {
     assert!(took >= Duration::from_millis(450) && took < Duration::from_secs(2), "{took:?}");
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_download_in_flight_keeps_its_build_when_the_file_changes_and_the_server_reloads() {
+    let d = site();
+    let old: Vec<u8> = (0..8u32 << 20).map(|i| (i % 251) as u8).collect();
+    write(d.path(), "big.bin", &old);
+    let server = Server::new(d.path(), "/", None).unwrap();
+    let s = start(server.clone(), Follow::Caller);
+    let (mut stream, mut got) = start_slow_download(s.addr, "/big.bin").await;
+    // Rewritten in place, then loaded: the download in flight was sent partly from the old
+    // build's memory file and goes on from its memory, and must stay the old file whole.
+    write(d.path(), "big.bin", &vec![b'n'; 4 << 20]);
+    server.reload_files().unwrap();
+    let (_, h, now) = s.get("/big.bin", &[]).await;
+    assert_eq!((h["content-length"].to_str().unwrap(), now.iter().all(|&b| b == b'n')), ("4194304", true));
+    let head_end = loop {
+        if let Some(at) = got.windows(4).position(|w| w == b"\r\n\r\n") {
+            break at + 4;
+        }
+        let mut more = [0u8; 4096];
+        let n = stream.read(&mut more).await.unwrap();
+        got.extend_from_slice(&more[..n]);
+    };
+    let mut body = got.split_off(head_end);
+    let have = body.len();
+    body.resize(old.len(), 0);
+    stream.read_exact(&mut body[have..]).await.unwrap();
+    assert!(body == old, "the download in flight changed");
+}
+
 /// What `docsite build` does: the new site in `build.partial/`, then moved into place.
 fn swap_in_build(root: &Path, files: &[(&str, String)]) {
     let partial = root.join("build.partial");
