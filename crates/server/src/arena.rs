@@ -18,6 +18,7 @@ use std::path::Path;
 pub const MIN_BODY: usize = 32 * 1024;
 
 /// A body where it was put: on the heap, or a range of the arena to be sliced once sealed.
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
 pub enum Placed {
     Heap(Bytes),
     Arena(Range<usize>),
@@ -27,15 +28,17 @@ pub enum Placed {
 pub struct Builder {
     #[cfg(target_os = "linux")]
     file: Option<std::fs::File>,
+    #[cfg(target_os = "linux")]
     len: usize,
 }
 
-/// The sealed arena: the whole mapping as one `Bytes` (bodies are slices of it) and the file
-/// it maps, for `sendfile`.
+/// The sealed arena: the whole mapping as one `Bytes` (bodies are slices of it, which keep the
+/// mapping alive) and the file it maps, for `sendfile`. Made on Linux only.
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
 pub struct Arena {
     whole: Bytes,
     #[cfg(target_os = "linux")]
-    file: std::sync::Arc<std::fs::File>,
+    file: std::fs::File,
 }
 
 impl Builder {
@@ -50,7 +53,7 @@ impl Builder {
             Builder { file: file.map(std::fs::File::from), len: 0 }
         }
         #[cfg(not(target_os = "linux"))]
-        Builder { len: 0 }
+        Builder {}
     }
 
     /// The file at `path` in the arena when it is large and the arena exists (copied by the
@@ -83,7 +86,7 @@ impl Builder {
             // size changes (and against removing the seals), so the mapped bytes can never change
             // or vanish while the mapping lives.
             let map = unsafe { memmap2::Mmap::map(&file)? };
-            return Ok(Some(Arena { whole: Bytes::from_owner(map), file: std::sync::Arc::new(file) }));
+            return Ok(Some(Arena { whole: Bytes::from_owner(map), file }));
         }
         Ok(None)
     }

@@ -104,6 +104,7 @@ impl Server {
         self.inner.sent_from_arena.load(std::sync::atomic::Ordering::Relaxed)
     }
 
+    #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
     pub(crate) fn count_sent_from_arena(&self, n: usize) {
         self.inner.sent_from_arena.fetch_add(n as u64, std::sync::atomic::Ordering::Relaxed);
     }
