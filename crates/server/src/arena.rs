@@ -13,8 +13,10 @@ use std::io;
 use std::ops::Range;
 use std::path::Path;
 
-/// Bodies from this size go to the arena: below it, one `writev` of head and body costs less
-/// than a `send` of the head and a `sendfile` of the body.
+/// Bodies from this size go to the arena: below it, one `writev` of head and body costs as much
+/// as a `send` of the head and a `sendfile` of the body, or less (pinned wrk, five runs each:
+/// a 20.6 KB body the same either way, a 10.7 KB one 3 % faster by `writev`, a 49 KB one a
+/// quarter slower).
 pub const MIN_BODY: usize = 32 * 1024;
 
 /// A body where it was put: on the heap, or a range of the arena to be sliced once sealed.
