@@ -378,6 +378,8 @@ async function featureCosts(sizes) {
       out.push({target: pages, variant: name, features, run: r});
       console.log(runLine(r, name));
     }
+    // A kept site (SCALE_KEEP) is left as generated, not as the last variant.
+    fs.writeFileSync(path.join(site, 'site.toml'), toml);
     if (!process.env.SCALE_KEEP) discard(site);
   }
   fs.rmSync(trash, {recursive: true, force: true});

@@ -193,10 +193,10 @@ async fn large_bodies_arrive_whole_in_every_form() {
             tokio::time::sleep(std::time::Duration::from_millis(1)).await;
         }
     }
-    let first_head = all.windows(4).position(|w| w == b"\r\n\r\n").unwrap() + 4;
+    let first_head = common::body_start(&all).unwrap();
     assert!(all[first_head..first_head + br.len()] == br[..], "first response differs");
     let rest = &all[first_head + br.len()..];
-    let second_head = rest.windows(4).position(|w| w == b"\r\n\r\n").unwrap() + 4;
+    let second_head = common::body_start(rest).unwrap();
     assert!(rest[second_head..] == body[..], "second response differs");
 
     // On Linux these bodies (over 32 KB) went out by `sendfile` from the sealed arena, not

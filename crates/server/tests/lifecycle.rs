@@ -58,7 +58,7 @@ async fn a_stop_finishes_requests_in_flight_and_refuses_new_ones() {
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert!(TcpStream::connect(s.addr).await.is_err(), "the port still accepts after the stop");
     stream.read_to_end(&mut got).await.unwrap();
-    let head_end = got.windows(4).position(|w| w == b"\r\n\r\n").unwrap() + 4;
+    let head_end = common::body_start(&got).unwrap();
     assert_eq!(got.len() - head_end, big.len(), "the download in flight was cut short");
     let stopping = Instant::now();
     s.finished().await.unwrap();
@@ -94,8 +94,8 @@ async fn a_download_in_flight_keeps_its_build_when_the_file_changes_and_the_serv
     let (_, h, now) = s.get("/big.bin", &[]).await;
     assert_eq!((h["content-length"].to_str().unwrap(), now.iter().all(|&b| b == b'n')), ("4194304", true));
     let head_end = loop {
-        if let Some(at) = got.windows(4).position(|w| w == b"\r\n\r\n") {
-            break at + 4;
+        if let Some(at) = common::body_start(&got) {
+            break at;
         }
         let mut more = [0u8; 4096];
         let n = stream.read(&mut more).await.unwrap();

@@ -42,6 +42,11 @@ pub fn site() -> tempfile::TempDir {
     dir
 }
 
+/// Where the body starts in a raw HTTP/1.1 response: after the head's blank line.
+pub fn body_start(response: &[u8]) -> Option<usize> {
+    response.windows(4).position(|w| w == b"\r\n\r\n").map(|at| at + 4)
+}
+
 pub struct Running {
     pub addr: SocketAddr,
     stop: Option<oneshot::Sender<()>>,
