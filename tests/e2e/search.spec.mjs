@@ -290,17 +290,26 @@ test('/search reads q on a direct load, keeps the URL in sync, and loads more on
   await expect(page).toHaveURL(/q=%E5%8E%9F%E5%AD%90\+%E9%80%89%E6%8B%A9%E5%99%A8|q=%E5%8E%9F%E5%AD%90%20%E9%80%89%E6%8B%A9%E5%99%A8/);
   expect(await page.evaluate(() => history.length)).toBe(history);
   await page.locator('.search-page__input').fill('原子');
-  await expect.poll(() => results.count()).toBeGreaterThanOrEqual(10);
-  await page.waitForTimeout(500);
+  // The first page in full (its titles come first, their excerpts after a pause) before the
+  // next is asked for: the page asks for more only once the first page is filled in.
+  const excerpts = page.locator('.search-page__result > .search-page__excerpt:not(:empty)');
+  await expect.poll(() => excerpts.count()).toBeGreaterThanOrEqual(10);
   const first = await results.count();
-  // The next page of results: slow its data down to see the loading text.
+  // The next page's data is held until the loading text has been seen (a fixed delay was not
+  // enough on a busy machine: the page had its data before the assertion first looked).
+  let release;
+  const held = new Promise((go) => (release = go));
   await page.context().route('**/pagefind/**/*.pf_fragment', async (route) => {
-    await new Promise((r) => setTimeout(r, 600));
+    await held;
     await route.continue();
   });
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await expect(page.getByText('正在加载新的结果…')).toBeVisible();
+  const loading = page.getByText('正在加载新的结果…');
+  await expect(loading).toBeVisible();
+  expect(await results.count()).toBe(first);
+  release();
   await expect.poll(() => results.count(), {timeout: 10000}).toBeGreaterThanOrEqual(first + 8);
+  await expect(loading).toBeHidden();
 });
 
 const hostile = [
