@@ -35,12 +35,13 @@ pub struct Builder {
 }
 
 /// The sealed arena: the whole mapping as one `Bytes` (bodies are slices of it, which keep the
-/// mapping alive) and the file it maps, for `sendfile`. Made on Linux only.
+/// mapping alive) and the file it maps, for `sendfile`; or, when the file could not be sealed,
+/// its bytes on the heap and no file. Made on Linux only.
 #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
 pub struct Arena {
     whole: Bytes,
     #[cfg(target_os = "linux")]
-    file: std::fs::File,
+    file: Option<std::fs::File>,
 }
 
 impl Builder {
@@ -78,20 +79,55 @@ impl Builder {
 
     /// Seals and maps the arena; `None` when nothing went into it.
     pub fn seal(self) -> io::Result<Option<Arena>> {
+        self.seal_with(seal_against_changes)
+    }
+
+    /// [`Builder::seal`] with `seal` as the sealing step. When it fails, the bodies are read back
+    /// onto the heap and written from memory like the small ones: the server must start either way.
+    fn seal_with(self, seal: impl Fn(&std::fs::File) -> io::Result<()>) -> io::Result<Option<Arena>> {
         #[cfg(target_os = "linux")]
         if let Some(file) = self.file
             && self.len > 0
         {
-            use rustix::fs::{SealFlags, fcntl_add_seals};
-            fcntl_add_seals(&file, SealFlags::WRITE | SealFlags::GROW | SealFlags::SHRINK | SealFlags::SEAL)?;
+            if seal(&file).is_err() {
+                let mut bodies = vec![0; self.len];
+                std::os::unix::fs::FileExt::read_exact_at(&file, &mut bodies, 0)?;
+                return Ok(Some(Arena { whole: Bytes::from(bodies), file: None }));
+            }
             // SAFETY: the file is a memory file of our own, sealed just above against writes and
             // size changes (and against removing the seals), so the mapped bytes can never change
             // or vanish while the mapping lives.
             let map = unsafe { memmap2::Mmap::map(&file)? };
-            return Ok(Some(Arena { whole: Bytes::from_owner(map), file }));
+            return Ok(Some(Arena { whole: Bytes::from_owner(map), file: Some(file) }));
         }
+        #[cfg(not(target_os = "linux"))]
+        let _ = seal;
         Ok(None)
     }
+}
+
+/// Seals `file` against writes, growing, shrinking and further seals. The kernel refuses
+/// (`EBUSY`) while a page of the file is held by anyone besides the file itself, after waiting
+/// about 75 ms: a server once failed to start so (a test run's `serve`, the file just filled from
+/// the build's files by `sendfile`). Asked again a few times, a little later each time.
+#[cfg(target_os = "linux")]
+fn seal_against_changes(file: &std::fs::File) -> io::Result<()> {
+    use rustix::fs::{SealFlags, fcntl_add_seals};
+    let mut wait = std::time::Duration::from_millis(5);
+    loop {
+        match fcntl_add_seals(file, SealFlags::WRITE | SealFlags::GROW | SealFlags::SHRINK | SealFlags::SEAL) {
+            Err(rustix::io::Errno::BUSY) if wait < std::time::Duration::from_millis(500) => {
+                std::thread::sleep(wait);
+                wait *= 2;
+            }
+            sealed => return sealed.map_err(io::Error::from),
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn seal_against_changes(_: &std::fs::File) -> io::Result<()> {
+    Err(io::ErrorKind::Unsupported.into())
 }
 
 impl Arena {
@@ -103,9 +139,10 @@ impl Arena {
     /// The arena's file and the offset in it of `buf`, when `buf` lies inside the arena.
     #[cfg(target_os = "linux")]
     pub fn locate(&self, buf: &[u8]) -> Option<(&std::fs::File, u64)> {
+        let file = self.file.as_ref()?;
         let start = self.whole.as_ptr() as usize;
         let at = (buf.as_ptr() as usize).checked_sub(start)?;
-        (at + buf.len() <= self.whole.len()).then_some((&self.file, at as u64))
+        (at + buf.len() <= self.whole.len()).then_some((file, at as u64))
     }
 }
 
@@ -117,6 +154,21 @@ mod tests {
         let path = dir.join(name);
         std::fs::write(&path, body).unwrap();
         path
+    }
+
+    #[test]
+    fn bodies_the_kernel_will_not_seal_are_read_back_onto_the_heap() {
+        let d = tempfile::tempdir().unwrap();
+        let large: Vec<u8> = (0..MIN_BODY * 3).map(|i| (i % 241) as u8).collect();
+        let mut b = Builder::new();
+        let placed =
+            [b.place(&file(d.path(), "a", &large)).unwrap(), b.place(&file(d.path(), "b", &[7; MIN_BODY])).unwrap()];
+        let busy = |_: &std::fs::File| Err(io::Error::from(rustix::io::Errno::BUSY));
+        let arena = b.seal_with(busy).unwrap().expect("two bodies went in");
+        let [Placed::Arena(first), Placed::Arena(second)] = placed else { panic!("large bodies stay on the heap") };
+        let (one, two) = (arena.body(first), arena.body(second));
+        assert!(one == large && two[..] == [7; MIN_BODY][..]);
+        assert!(arena.locate(&one).is_none(), "never sent from a file that was not sealed");
     }
 
     #[test]
