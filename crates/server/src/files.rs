@@ -39,6 +39,57 @@ pub struct SiteFiles {
     pub plain: HeaderMap,
     /// Where the large bodies among `files` are.
     arena: Option<Arena>,
+    /// Each file read, by its name on disk (`x.html.br` too), for the next [`SiteFiles::reload`].
+    known: HashMap<Box<str>, Known>,
+}
+
+/// A file as this load read it: where and when it was on disk, its bytes and their ETag.
+struct Known {
+    on_disk: OnDisk,
+    body: Bytes,
+    etag: HeaderValue,
+}
+
+/// What tells a file's bytes apart without reading them: a file with the device, inode,
+/// length and modification and change times it had at the previous load is taken as the same
+/// bytes. `dev` rewrites a changed page in place, which moves its times: its rebuilds come at
+/// least its quiet time (50 ms) apart, longer than a file system clock's tick of a few
+/// milliseconds. A build swaps in a new folder.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct OnDisk {
+    dev: u64,
+    ino: u64,
+    len: u64,
+    mtime: (i64, i64),
+    ctime: (i64, i64),
+}
+
+impl OnDisk {
+    #[cfg(unix)]
+    fn of(m: &std::fs::Metadata) -> Option<OnDisk> {
+        use std::os::unix::fs::MetadataExt;
+        Some(OnDisk {
+            dev: m.dev(),
+            ino: m.ino(),
+            len: m.len(),
+            mtime: (m.mtime(), m.mtime_nsec()),
+            ctime: (m.ctime(), m.ctime_nsec()),
+        })
+    }
+
+    /// Elsewhere every file is read again.
+    #[cfg(not(unix))]
+    fn of(_: &std::fs::Metadata) -> Option<OnDisk> {
+        None
+    }
+}
+
+/// A file read for a load: its bytes, the ETag already worked out for them (a file unchanged
+/// since the previous load), and where it was on disk before it was read.
+struct Read {
+    body: Bytes,
+    etag: Option<HeaderValue>,
+    on_disk: Option<OnDisk>,
 }
 
 /// Files the static hosts read as configuration and never serve.
@@ -47,13 +98,26 @@ const HOST_CONFIG: [&str; 2] = ["_headers", "_redirects"];
 impl SiteFiles {
     /// Reads the whole build directory. Hidden files (`.build-stamp`, `.csp`) are not served.
     pub fn load(dir: &Path) -> Result<SiteFiles> {
+        SiteFiles::load_from(dir, None)
+    }
+
+    /// [`SiteFiles::load`], taking the bytes and ETag of every file unchanged on disk since
+    /// `self` was loaded from `self` (see [`OnDisk`]): `dev` rewrites the pages an edit changed,
+    /// and reading and hashing all of a 10 000-page site again took seconds after every edit.
+    /// Such bodies stay in `self`'s memory file while they are served, but are sent from memory
+    /// rather than with `sendfile` (only the served load's own file is sent so).
+    pub fn reload(&self, dir: &Path) -> Result<SiteFiles> {
+        SiteFiles::load_from(dir, Some(self))
+    }
+
+    fn load_from(dir: &Path, previous: Option<&SiteFiles>) -> Result<SiteFiles> {
         if !dir.join("index.html").is_file() {
             bail!(
                 "{} has no site in it: run `cargo run --release -- build` first, or `serve` without --no-build",
                 dir.display()
             );
         }
-        let (mut raw, arena) = read_tree(dir)?;
+        let (mut raw, arena) = read_tree(dir, previous)?;
         let csp = std::fs::read_to_string(dir.join(".csp")).ok().map(|s| s.trim().to_string());
         let rules = rules::rules(csp.as_deref().unwrap_or(rules::DEFAULT_CSP));
         let mut names: Vec<String> = raw.keys().filter(|k| !is_twin(k, &raw)).cloned().collect();
@@ -64,13 +128,30 @@ impl SiteFiles {
             by_route: HashMap::new(),
             plain: plain_headers(&rules),
             arena,
+            known: HashMap::with_capacity(raw.len()),
         };
         for name in names {
             let body = raw.remove(&name).expect("listed above");
-            let br = raw.remove(&format!("{name}.br"));
-            let gzip = raw.remove(&format!("{name}.gz"));
+            let (br_name, gzip_name) = (format!("{name}.br"), format!("{name}.gz"));
+            let (br, gzip) = (raw.remove(&br_name), raw.remove(&gzip_name));
+            let on_disk = [(&name, body.on_disk), (&br_name, br.as_ref().and_then(|r| r.on_disk))]
+                .into_iter()
+                .chain([(&gzip_name, gzip.as_ref().and_then(|r| r.on_disk))]);
+            let on_disk: Vec<(String, OnDisk)> = on_disk.filter_map(|(n, d)| d.map(|d| (n.clone(), d))).collect();
+            let file = file(&rules, &name, body, br, gzip);
+            for (n, on_disk) in on_disk {
+                let v = if n == name {
+                    &file.identity
+                } else if n == br_name {
+                    file.br.as_ref().expect("read above")
+                } else {
+                    file.gzip.as_ref().expect("read above")
+                };
+                let etag = v.headers.get(ETAG).expect("every variant has one").clone();
+                site.known.insert(n.into(), Known { on_disk, body: v.body.clone(), etag });
+            }
             site.by_name.insert(name.as_str().into(), site.files.len());
-            site.files.push(file(&rules, &name, body, br, gzip));
+            site.files.push(file);
         }
         site.index_routes();
         Ok(site)
@@ -115,13 +196,13 @@ impl SiteFiles {
 }
 
 /// `x.br` / `x.gz` next to an `x`: served as `x`'s variant, not on their own.
-fn is_twin(name: &str, raw: &HashMap<String, Bytes>) -> bool {
+fn is_twin<T>(name: &str, raw: &HashMap<String, T>) -> bool {
     name.strip_suffix(".br").or_else(|| name.strip_suffix(".gz")).is_some_and(|orig| raw.contains_key(orig))
 }
 
 /// Every file to serve, by name: the large ones in the arena (see [`crate::arena`]), the
-/// others on the heap.
-fn read_tree(dir: &Path) -> Result<(HashMap<String, Bytes>, Option<Arena>)> {
+/// others on the heap, and those unchanged since `previous` was loaded as they are there.
+fn read_tree(dir: &Path, previous: Option<&SiteFiles>) -> Result<(HashMap<String, Read>, Option<Arena>)> {
     let mut builder = arena::Builder::new();
     let mut bodies = HashMap::new();
     let mut in_arena = Vec::new();
@@ -134,14 +215,22 @@ fn read_tree(dir: &Path) -> Result<(HashMap<String, Bytes>, Option<Arena>)> {
         if rel.split('/').any(|seg| seg.starts_with('.')) || HOST_CONFIG.contains(&rel.as_str()) {
             continue;
         }
+        // Asked before the file is read: a file rewritten in between is read again next time.
+        let on_disk = e.metadata().ok().and_then(|m| OnDisk::of(&m));
+        let kept = previous.and_then(|p| p.known.get(rel.as_str())).filter(|k| on_disk == Some(k.on_disk));
+        if let Some(k) = kept {
+            bodies.insert(rel, Read { body: k.body.clone(), etag: Some(k.etag.clone()), on_disk });
+            continue;
+        }
         match builder.place(e.path()).with_context(|| format!("reading {}", e.path().display()))? {
-            Placed::Heap(body) => drop(bodies.insert(rel, body)),
-            Placed::Arena(range) => in_arena.push((rel, range)),
+            Placed::Heap(body) => drop(bodies.insert(rel, Read { body, etag: None, on_disk })),
+            Placed::Arena(range) => in_arena.push((rel, range, on_disk)),
         }
     }
     let arena = builder.seal().context("sealing the memory file of the large bodies")?;
-    for (name, range) in in_arena {
-        bodies.insert(name, arena.as_ref().expect("bodies went into it").body(range));
+    for (name, range, on_disk) in in_arena {
+        let body = arena.as_ref().expect("bodies went into it").body(range);
+        bodies.insert(name, Read { body, etag: None, on_disk });
     }
     Ok((bodies, arena))
 }
@@ -155,7 +244,7 @@ fn plain_headers(rules: &[Rule]) -> HeaderMap {
     h
 }
 
-fn file(rules: &[Rule], name: &str, body: Bytes, br: Option<Bytes>, gzip: Option<Bytes>) -> File {
+fn file(rules: &[Rule], name: &str, body: Read, br: Option<Read>, gzip: Option<Read>) -> File {
     let mut base = HeaderMap::new();
     for (n, v) in rules::headers_for(rules, &format!("/{name}")) {
         base.insert(n, v);
@@ -173,10 +262,16 @@ fn file(rules: &[Rule], name: &str, body: Bytes, br: Option<Bytes>, gzip: Option
     }
 }
 
-fn variant(base: &HeaderMap, body: Bytes, encoding: Option<&'static str>) -> Variant {
-    let hash = Sha256::digest(&body);
-    let hex: String = hash[..12].iter().map(|b| format!("{b:02x}")).collect();
-    let etag_text = format!("\"{hex}\"");
+fn variant(base: &HeaderMap, read: Read, encoding: Option<&'static str>) -> Variant {
+    let Read { body, etag, .. } = read;
+    let etag_text = match etag.as_ref().and_then(|e| e.to_str().ok()) {
+        Some(etag) => etag.to_owned(),
+        None => {
+            let hash = Sha256::digest(&body);
+            let hex: String = hash[..12].iter().map(|b| format!("{b:02x}")).collect();
+            format!("\"{hex}\"")
+        }
+    };
     let mut headers = base.clone();
     headers.insert(ETAG, HeaderValue::from_str(&etag_text).expect("hex is a valid header value"));
     if let Some(e) = encoding {
@@ -236,5 +331,52 @@ mod tests {
         assert_eq!(site.route("docs").unwrap().identity.body, "docs page");
         assert_eq!(site.route("blog").unwrap().identity.body, "blog index");
         assert!(site.get("_headers").is_none());
+    }
+
+    #[test]
+    fn a_reload_reads_again_only_the_files_that_changed_on_disk() {
+        let d = tempfile::tempdir().unwrap();
+        let large: Vec<u8> = (0..100_000u32).map(|i| (i % 251) as u8).collect();
+        write(d.path(), "index.html", b"home");
+        write(d.path(), "a.html", b"page A");
+        write(d.path(), "a.html.br", b"BR of A");
+        write(d.path(), "b.html", b"page B");
+        write(d.path(), "gone.html", b"soon gone");
+        write(d.path(), "large.js", &large);
+        let before = SiteFiles::load(d.path()).unwrap();
+        // Rewritten in place with bytes of the same length (only its times tell), one removed,
+        // one added; the rest untouched. Later than the first write by more than a clock tick
+        // (some file systems' times move every few milliseconds), as `dev`'s rebuilds are.
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        write(d.path(), "a.html", b"page Z");
+        std::fs::remove_file(d.path().join("gone.html")).unwrap();
+        write(d.path(), "new.html", b"new page");
+        let after = before.reload(d.path()).unwrap();
+
+        let a = after.get("a.html").unwrap();
+        assert_eq!(a.identity.body, "page Z");
+        assert_ne!(a.identity.etag, before.get("a.html").unwrap().identity.etag);
+        let same = |name: &str| {
+            let (old, new) = (&before.get(name).unwrap().identity, &after.get(name).unwrap().identity);
+            assert_eq!((&new.body, &new.etag, &new.headers), (&old.body, &old.etag, &old.headers), "{name}");
+            new.body.as_ptr() == old.body.as_ptr()
+        };
+        assert!(same("b.html") && same("large.js") && same("index.html"), "not read again");
+        let br = |s: &SiteFiles| s.get("a.html").unwrap().br.as_ref().unwrap().body.as_ptr();
+        assert_eq!(br(&after), br(&before), "an unchanged variant of a changed file is kept too");
+        assert!(after.get("gone.html").is_none());
+        assert_eq!(after.get("new.html").unwrap().identity.body, "new page");
+        // The kept large body is the previous load's memory file's, not this one's.
+        let body = &after.get("large.js").unwrap().identity.body;
+        assert_eq!(&body[..], &large[..]);
+        if let (Some(old), new) = (before.arena(), after.arena()) {
+            assert!(old.locate(body).is_some() && new.is_none_or(|n| n.locate(body).is_none()));
+        }
+        // A fresh load gives the same answers.
+        let fresh = SiteFiles::load(d.path()).unwrap();
+        for name in ["index.html", "a.html", "b.html", "large.js", "new.html"] {
+            let (f, r) = (&fresh.get(name).unwrap().identity, &after.get(name).unwrap().identity);
+            assert_eq!((&f.body, &f.etag, &f.headers), (&r.body, &r.etag, &r.headers), "{name}");
+        }
     }
 }

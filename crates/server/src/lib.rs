@@ -79,8 +79,10 @@ impl Server {
     }
 
     /// Re-reads the build directory (after a rebuild in `dev`) and switches to it at once.
+    /// Files unchanged on disk since the last load are not read again ([`SiteFiles::reload`]).
     pub fn reload_files(&self) -> anyhow::Result<()> {
-        self.swap(SiteFiles::load(&self.inner.dir)?);
+        let now = self.inner.files.load_full();
+        self.swap(now.reload(&self.inner.dir)?);
         Ok(())
     }
 
