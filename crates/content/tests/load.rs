@@ -130,3 +130,36 @@ fn a_file_past_the_size_limit_is_refused_before_it_is_read_whole() {
     let e = load(root, &root.join("content")).unwrap_err();
     assert!(e[0].to_string().starts_with("content/docs/big.md:1: the file is larger than 512 KiB"), "{e:?}");
 }
+
+#[test]
+fn a_cache_held_in_memory_answers_later_loads_and_keeps_only_what_the_last_load_used() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "content/docs/a.md", &format!("{PAGE}第一版。"));
+    write(root, "content/docs/b.md", &format!("{PAGE}另一页。"));
+    let kept = root.join("cache");
+    let entries = || std::fs::read_dir(&kept).unwrap().count();
+    let cache = CompileCache::new(kept.clone(), "engine").in_memory();
+    let load = || load_cached(root, &root.join("content"), Some(&cache)).unwrap();
+    let body = |c: &Content, i: usize| c.docs[i].doc.content.json();
+    let first = load();
+    assert_eq!(entries(), 2);
+    // Without their files, the next load still finds both: in memory, writing nothing.
+    for e in std::fs::read_dir(&kept).unwrap() {
+        std::fs::remove_file(e.unwrap().path()).unwrap();
+    }
+    let second = load();
+    assert_eq!((body(&second, 0), body(&second, 1)), (body(&first, 0), body(&first, 1)));
+    assert_eq!(entries(), 0, "nothing compiled again");
+    // An edit compiles that file alone.
+    write(root, "content/docs/a.md", &format!("{PAGE}第二版。"));
+    let third = load();
+    assert!(body(&third, 0).contains("第二版") && body(&third, 1) == body(&first, 1));
+    assert_eq!(entries(), 1);
+    // The first version was not used by the last load: it is gone from memory too, so going
+    // back compiles it again.
+    write(root, "content/docs/a.md", &format!("{PAGE}第一版。"));
+    let fourth = load();
+    assert_eq!(body(&fourth, 0), body(&first, 0));
+    assert_eq!(entries(), 1, "the first version written anew, the second pruned");
+}

@@ -95,7 +95,8 @@ pub(crate) struct Kept {
     /// None when every page came from the cache.
     pub renderer: Option<Renderer>,
     pub site_json: String,
-    pub page_json: HashMap<String, String>,
+    /// The data of each page as last rendered, by route (what the browser has).
+    pub pages: HashMap<String, PageData>,
 }
 
 /// The full build into `opts.out`.
@@ -120,10 +121,9 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
     // took half the time of such a build (0.14 -> 0.28 s).
     let unchanged = stamp::read(&opts.out).as_ref() == Some(&stamp);
     let bundle_job = start_bundle(&frontend, opts.fresh_bundle, &config.site.base_url, !opts.dev && !unchanged)?;
-    // `dev` keeps its compiled pages in memory; a build reads back the files it compiled before.
-    let compiled =
-        (!opts.dev).then(|| site_content::CompileCache::new(cache::content_dir(&opts.root), &stamp::engine()));
-    let loaded = stages.run("content", || load::load(opts, config, compiled.as_ref()));
+    // Files compiled before are read back (`dev` too: its rebuilds load the whole site again).
+    let compiled = compile_cache(opts);
+    let loaded = stages.run("content", || load::load(opts, config, Some(&compiled)));
     let Loaded { config, mut site, words, warnings } = match loaded {
         Ok(loaded) => loaded,
         // A front end that does not compile is said first, as it breaks every page.
@@ -184,7 +184,8 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
         total: start.elapsed(),
         bundle_cached: bundle.cached,
     };
-    Ok((report, Kept { bundle, renderer, site_json, page_json: written.json }))
+    let pages = (site.pages.into_iter()).filter(|p| written.json.contains_key(&p.route)).map(|p| (p.route.clone(), p));
+    Ok((report, Kept { bundle, renderer, site_json, pages: pages.collect() }))
 }
 
 /// Cards are for link previews of the deployed site (`dev` does without): each page's card is
@@ -242,6 +243,12 @@ fn output_dir(opts: &Options) -> Result<(Option<publish::Staging>, PathBuf)> {
     let staging = publish::Staging::create(&opts.out)?;
     let dir = staging.dir.clone();
     Ok((Some(staging), dir))
+}
+
+/// The compiled content kept between builds and `dev`'s rebuilds (compiling does not depend
+/// on the mode).
+pub(crate) fn compile_cache(opts: &Options) -> site_content::CompileCache {
+    site_content::CompileCache::new(cache::content_dir(&opts.root), &stamp::engine())
 }
 
 /// The build cache; `dev` keeps its pages in memory and writes in place: no cache.
