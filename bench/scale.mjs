@@ -17,6 +17,11 @@
 //                                           site with everything, without social cards, with a
 //                                           hosted search backend (no local index), and both
 //                                           (see `withFeatures`)
+//   SCALE_DEV=1 [SCALE_EDITS=5] node bench/scale.mjs 10000
+//                                           `dev` on the site: its first build, then edits of one
+//                                           doc, each timed from the write to the server's reload
+//                                           event for it (what an open page waits for), and the
+//                                           dev process's memory (see `devLoop`)
 //   SCALE_VS=/tmp/old-docsite node bench/scale.mjs 10000
 //                                           cold builds by this engine and another, alternately
 //                                           (SCALE_PAIRS pairs, default 4, each pair in the other
@@ -26,7 +31,7 @@
 //                                           engines are compared side by side, never across runs
 // Needs target/release/docsite (bench/scale builds it first). Writes bench/output/scale.json
 // (scale-vs.json when comparing, scale-instructions.json when counting, scale-features.json
-// for the features' costs).
+// for the features' costs, scale-dev.json for `dev`).
 //
 // Each copy K of content/docs lives under /docs/vK/ with its own four sidebars (site.toml's,
 // ids suffixed); links to /docs/… inside a copy's docs and posts are rewritten into the copy,
@@ -321,6 +326,10 @@ if (process.env.SCALE_FEATURES) {
   await featureCosts(sizes.length ? sizes : [10000]);
   process.exit(0);
 }
+if (process.env.SCALE_DEV) {
+  await devLoop(sizes.length ? sizes : [10000], Number(process.env.SCALE_EDITS ?? 5));
+  process.exit(0);
+}
 if (process.env.SCALE_VS) {
   await compare(sizes.length ? sizes : [10000], process.env.SCALE_VS, Number(process.env.SCALE_PAIRS ?? 4));
   process.exit(0);
@@ -385,6 +394,84 @@ async function featureCosts(sizes) {
   fs.rmSync(trash, {recursive: true, force: true});
   writeResults('scale-features.json', {results: out});
   console.log('wrote bench/output/scale-features.json');
+}
+
+/** `dev` on a site of each size: the first build's time, then `edits` edits of one doc (a line
+ * appended, the file put back at the end), each timed from the write to the reload event that
+ * names the doc's page, with the dev process's own "rebuilt in" figure and its resident memory. */
+async function devLoop(sizes, edits) {
+  const out = [];
+  for (const pages of sizes) {
+    const site = generate(pages);
+    makeCold(site);
+    const port = 4393;
+    const started = Date.now();
+    const child = spawn(bin, ['--root', site, 'dev', '--port', String(port)], {stdio: ['ignore', 'ignore', 'pipe']});
+    let log = '';
+    child.stderr.on('data', (d) => (log += d));
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    const until = async (what, ready) => {
+      while (!ready()) {
+        if (child.exitCode !== null) throw new Error(`bench/scale: dev stopped while waiting for ${what}:\n${log}`);
+        await new Promise((go) => setTimeout(go, 20));
+      }
+    };
+    await until('its first build', () => log.includes('dev server at'));
+    const firstBuildMs = Date.now() - started;
+    // The server's events, as an open page hears them.
+    const events = [];
+    const stream = await fetch(`http://127.0.0.1:${port}/__dev/events`);
+    const reader = stream.body.getReader();
+    (async () => {
+      let text = '';
+      for (;;) {
+        const {value, done} = await reader.read();
+        if (done) return;
+        text += new TextDecoder().decode(value);
+        for (let at = text.indexOf('\n\n'); at >= 0; at = text.indexOf('\n\n')) {
+          const data = text.slice(0, at).split('\n').find((l) => l.startsWith('data:'));
+          if (data) events.push({at: performance.now(), message: JSON.parse(data.slice(5))});
+          text = text.slice(at + 2);
+        }
+      }
+    })().catch(() => {});
+    const doc = path.join(site, 'content/docs/v2/introduction/motivation.md');
+    const route = '/docs/v2/introduction/motivation';
+    const original = fs.readFileSync(doc, 'utf8');
+    const timesMs = [];
+    try {
+      for (let i = 1; i <= edits + 1; i++) {
+        const from = events.length;
+        const t = performance.now();
+        if (i <= edits) fs.appendFileSync(doc, `\n本行由 bench/scale 加入（第 ${i} 次）。\n`);
+        else fs.writeFileSync(doc, original);
+        await until(`the reload of ${route}`, () => events.slice(from).some((e) => e.message.reload?.includes(route)));
+        if (events.slice(from).some((e) => e.message.errors)) throw new Error(`bench/scale: the edit broke the build:\n${log}`);
+        timesMs.push(Math.round(events.at(-1).at - t));
+        // Past dev's quiet time, so that each edit is a rebuild of its own.
+        await new Promise((go) => setTimeout(go, 300));
+      }
+    } finally {
+      fs.writeFileSync(doc, original);
+    }
+    const rssMB = Math.round(Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) / 1024);
+    reader.cancel().catch(() => {});
+    child.kill('SIGTERM');
+    await exited;
+    const rebuiltMs = [...log.matchAll(/rebuilt in (\d+) ms/g)].map((m) => Number(m[1]));
+    const sorted = [...timesMs].sort((a, b) => a - b);
+    const r = {target: pages, firstBuildMs, editToReloadMs: timesMs, rebuiltMs, rssMB};
+    out.push(r);
+    console.log(
+      `${pages} pages, dev: first build ${(firstBuildMs / 1000).toFixed(1)} s; an edit to its page's reload ` +
+        `${sorted[0]}–${sorted.at(-1)} ms, median ${sorted[Math.floor(sorted.length / 2)]} ms (${timesMs.join(', ')}); ` +
+        `dev's "rebuilt in" ${rebuiltMs.join(', ')} ms; resident ${rssMB} MB`,
+    );
+    if (!process.env.SCALE_KEEP) discard(site);
+  }
+  fs.rmSync(trash, {recursive: true, force: true});
+  writeResults('scale-dev.json', {results: out});
+  console.log('wrote bench/output/scale-dev.json');
 }
 
 /** Cold builds of each size by this engine and `other`, alternately, `pairs` times each. */

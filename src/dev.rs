@@ -47,6 +47,9 @@ pub fn run(opts: Options, addr: SocketAddr) -> Result<()> {
             if let Some(m) = message {
                 let _ = dev.events.send(m.to_string());
             }
+            if let Some(Err(e)) = dev.session.as_ref().map(DevSession::stamp) {
+                eprintln!("error: stamping {}: {e:#}", dev.opts.out.display());
+            }
         }
     });
     eprintln!("dev server at {url}  (edits rebuild and refresh open pages; Ctrl-C stops)");

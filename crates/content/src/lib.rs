@@ -145,12 +145,17 @@ pub fn load_cached(root: &Path, content_dir: &Path, cache: Option<&CompileCache>
 /// for `source_text` to refuse it without reading a huge file whole.
 fn read(root: &Path, path: &Path) -> Result<Vec<u8>, Vec<Diagnostic>> {
     use std::io::Read;
-    let mut bytes = Vec::new();
     let limit = site_markdown::limits::MAX_PAGE_BYTES as u64 + 1;
     std::fs::File::open(root.join(path))
-        .and_then(|f| f.take(limit).read_to_end(&mut bytes))
-        .map_err(|e| vec![Diagnostic { file: path.to_path_buf(), line: None, message: format!("cannot read: {e}") }])?;
-    Ok(bytes)
+        .and_then(|f| {
+            // Sized from the start: through `take`, the reader no longer knows the file's length
+            // and grew the buffer from nothing, a read call at each step.
+            let len = f.metadata()?.len().min(limit);
+            let mut bytes = Vec::with_capacity(len as usize + 1);
+            f.take(limit).read_to_end(&mut bytes)?;
+            Ok(bytes)
+        })
+        .map_err(|e| vec![Diagnostic { file: path.to_path_buf(), line: None, message: format!("cannot read: {e}") }])
 }
 
 fn discover(root: &Path, content_dir: &Path, errors: &mut Vec<Diagnostic>) -> Vec<Source> {

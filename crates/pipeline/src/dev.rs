@@ -19,6 +19,8 @@ pub struct DevSession {
     bundle_hash: String,
     compiled: site_content::CompileCache,
     exported: Exported,
+    /// The base URL of the last rebuild (the stamp's).
+    base: String,
 }
 
 /// What a rebuild changed.
@@ -37,10 +39,18 @@ impl DevSession {
         let base = load_config(&opts)?.site.base_url;
         let bundle_hash = frontend.source_hash(&base)?;
         let compiled = crate::compile_cache(&opts).in_memory();
-        Ok((DevSession { opts, frontend, kept, bundle_hash, compiled, exported: Exported::default() }, report))
+        let exported = Exported::default();
+        Ok((DevSession { opts, frontend, kept, bundle_hash, compiled, exported, base }, report))
     }
 
-    /// Rebuilds after an edit.
+    /// Stamps the output as a `dev` build of the current inputs. Apart from [`DevSession::rebuild`]
+    /// so that the open pages hear of a rebuild first: hashing every input took 0.3 s at 10 024
+    /// pages, and only a later `build`, `dev` or `serve` reads the stamp.
+    pub fn stamp(&self) -> Result<()> {
+        stamp::write(&self.opts.out, &stamp::current(&self.opts, stamp::Mode::Dev, &self.base)?)
+    }
+
+    /// Rebuilds after an edit. The output's stamp is not updated: [`DevSession::stamp`] does it.
     pub fn rebuild(&mut self) -> Result<Rebuilt> {
         let config = load_config(&self.opts)?;
         let base = config.site.base_url.clone();
@@ -87,7 +97,7 @@ impl DevSession {
         self.kept
             .pages
             .extend(changed.iter().filter(|p| fresh.contains_key(&p.route)).map(|&p| (p.route.clone(), p.clone())));
-        stamp::write(&out, &stamp::current(&self.opts, stamp::Mode::Dev, &base)?)?;
+        self.base = base;
         Ok(Rebuilt { routes: if everything { vec!["*".to_string()] } else { routes }, warnings })
     }
 }
