@@ -17,8 +17,6 @@ pub struct DevSession {
     frontend: Frontend,
     kept: Kept,
     bundle_hash: String,
-    compiled: site_content::CompileCache,
-    exported: Exported,
     /// The base URL of the last rebuild (the stamp's).
     base: String,
 }
@@ -38,9 +36,7 @@ impl DevSession {
         let frontend = Frontend::new(&opts.frontend);
         let base = load_config(&opts)?.site.base_url;
         let bundle_hash = frontend.source_hash(&base)?;
-        let compiled = crate::compile_cache(&opts).in_memory();
-        let exported = Exported::default();
-        Ok((DevSession { opts, frontend, kept, bundle_hash, compiled, exported, base }, report))
+        Ok((DevSession { opts, frontend, kept, bundle_hash, base }, report))
     }
 
     /// Stamps the output as a `dev` build of the current inputs. Apart from [`DevSession::rebuild`]
@@ -54,7 +50,7 @@ impl DevSession {
     pub fn rebuild(&mut self) -> Result<Rebuilt> {
         let config = load_config(&self.opts)?;
         let base = config.site.base_url.clone();
-        let Loaded { config, site, words, warnings } = load::load(&self.opts, config, Some(&self.compiled))?;
+        let Loaded { config, site, words, warnings } = load::load(&self.opts, config, Some(&self.kept.compiled))?;
         let out = self.opts.out.clone();
         let mut everything = false;
         let hash = self.frontend.source_hash(&base)?;
@@ -77,9 +73,9 @@ impl DevSession {
         let changed: Vec<&PageData> = site.pages.iter().zip(is_changed).filter_map(|(p, c)| c.then_some(p)).collect();
         if everything {
             // The words or the site's address may have changed: no twin is kept.
-            self.exported.twins.lock().unwrap().clear();
+            self.kept.exported.twins.lock().unwrap().clear();
         }
-        site_export::write_with(&site, &words, &out, &self.exported)?;
+        site_export::write_with(&site, &words, &out, &self.kept.exported)?;
         let routes: Vec<String> = changed.iter().map(|p| p.route.clone()).collect();
         let to = PagesOut { dir: &out, compress: false, cache: None, keep_json: true };
         let start = |_| self.frontend.renderer(&self.kept.bundle, &self.kept.site_json, None, None);
@@ -92,7 +88,7 @@ impl DevSession {
             let _ = std::fs::remove_file(out.join(markdown_file(gone)));
         }
         self.kept.pages.retain(|r, _| live.contains(r.as_str()));
-        self.exported.twins.lock().unwrap().retain(|r, _| live.contains(r.as_str()));
+        self.kept.exported.twins.lock().unwrap().retain(|r, _| live.contains(r.as_str()));
         // What the browser now has: the pages rendered (all of them, unless one failed).
         self.kept
             .pages
@@ -108,7 +104,7 @@ impl DevSession {
 /// A file whose bytes are those this session last wrote there is left alone, and a page whose
 /// data is what its twin was printed from keeps that twin.
 #[derive(Default)]
-struct Exported {
+pub(crate) struct Exported {
     /// What this session last wrote at each path: a hash of the bytes, and their length.
     written: Mutex<HashMap<PathBuf, (u64, usize)>>,
     /// Each page's twin, by route, with the page data it was printed from.

@@ -97,6 +97,9 @@ pub(crate) struct Kept {
     pub site_json: String,
     /// The data of each page as last rendered, by route (what the browser has).
     pub pages: HashMap<String, PageData>,
+    /// The compiled content, held in memory.
+    pub compiled: site_content::CompileCache,
+    pub exported: dev::Exported,
 }
 
 /// The full build into `opts.out`.
@@ -121,8 +124,10 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
     // took half the time of such a build (0.14 -> 0.28 s).
     let unchanged = stamp::read(&opts.out).as_ref() == Some(&stamp);
     let bundle_job = start_bundle(&frontend, opts.fresh_bundle, &config.site.base_url, !opts.dev && !unchanged)?;
-    // Files compiled before are read back (`dev` too: its rebuilds load the whole site again).
-    let compiled = compile_cache(opts);
+    // Files compiled before are read back; `dev` keeps them in memory too, for its rebuilds.
+    let compiled = if opts.dev { compile_cache(opts).in_memory() } else { compile_cache(opts) };
+    // What `dev`'s rebuilds keep of the export starts with this build's.
+    let exported = dev::Exported::default();
     let loaded = stages.run("content", || load::load(opts, config, Some(&compiled)));
     let Loaded { config, mut site, words, warnings } = match loaded {
         Ok(loaded) => loaded,
@@ -145,7 +150,7 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
             let cache = open_cache(opts, &bundle, &site_json)?;
             stages.run("export", || match &cache {
                 Some(cache) => site_export::write_with(&site, &words, &out, cache.as_ref()),
-                None => site_export::write(&site, &words, &out),
+                None => site_export::write_with(&site, &words, &out, &exported),
             })?;
             let render = Prerender {
                 opts,
@@ -185,7 +190,7 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
         bundle_cached: bundle.cached,
     };
     let pages = (site.pages.into_iter()).filter(|p| written.json.contains_key(&p.route)).map(|p| (p.route.clone(), p));
-    Ok((report, Kept { bundle, renderer, site_json, pages: pages.collect() }))
+    Ok((report, Kept { bundle, renderer, site_json, pages: pages.collect(), compiled, exported }))
 }
 
 /// Cards are for link previews of the deployed site (`dev` does without): each page's card is
