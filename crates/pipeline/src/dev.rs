@@ -117,7 +117,7 @@ impl site_export::Files for Exported {
         bytes.hash(&mut h);
         let sum = (h.finish(), bytes.len());
         let same = self.written.lock().unwrap().get(path) == Some(&sum);
-        // Still there as written (not removed or replaced since, by hand or by a `build`).
+        // Still there (not removed since; a file rewritten by hand to the same length goes unseen).
         if same && std::fs::metadata(path).is_ok_and(|m| m.len() == bytes.len() as u64) {
             return Ok(());
         }

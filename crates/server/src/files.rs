@@ -134,21 +134,14 @@ impl SiteFiles {
             let body = raw.remove(&name).expect("listed above");
             let (br_name, gzip_name) = (format!("{name}.br"), format!("{name}.gz"));
             let (br, gzip) = (raw.remove(&br_name), raw.remove(&gzip_name));
-            let on_disk = [(&name, body.on_disk), (&br_name, br.as_ref().and_then(|r| r.on_disk))]
-                .into_iter()
-                .chain([(&gzip_name, gzip.as_ref().and_then(|r| r.on_disk))]);
-            let on_disk: Vec<(String, OnDisk)> = on_disk.filter_map(|(n, d)| d.map(|d| (n.clone(), d))).collect();
+            let on_disk = [body.on_disk, br.as_ref().and_then(|r| r.on_disk), gzip.as_ref().and_then(|r| r.on_disk)];
             let file = file(&rules, &name, body, br, gzip);
-            for (n, on_disk) in on_disk {
-                let v = if n == name {
-                    &file.identity
-                } else if n == br_name {
-                    file.br.as_ref().expect("read above")
-                } else {
-                    file.gzip.as_ref().expect("read above")
-                };
-                let etag = v.headers.get(ETAG).expect("every variant has one").clone();
-                site.known.insert(n.into(), Known { on_disk, body: v.body.clone(), etag });
+            let variants = [Some(&file.identity), file.br.as_ref(), file.gzip.as_ref()];
+            for ((n, v), on_disk) in [&name, &br_name, &gzip_name].into_iter().zip(variants).zip(on_disk) {
+                if let (Some(v), Some(on_disk)) = (v, on_disk) {
+                    let known = Known { on_disk, body: v.body.clone(), etag: v.headers[ETAG].clone() };
+                    site.known.insert(n.as_str().into(), known);
+                }
             }
             site.by_name.insert(name.as_str().into(), site.files.len());
             site.files.push(file);
