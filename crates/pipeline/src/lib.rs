@@ -124,10 +124,8 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
     // took half the time of such a build (0.14 -> 0.28 s).
     let unchanged = stamp::read(&opts.out).as_ref() == Some(&stamp);
     let bundle_job = start_bundle(&frontend, opts.fresh_bundle, &config.site.base_url, !opts.dev && !unchanged)?;
-    // Files compiled before are read back; `dev` keeps them in memory too, for its rebuilds.
-    let compiled = if opts.dev { compile_cache(opts).in_memory() } else { compile_cache(opts) };
-    // What `dev`'s rebuilds keep of the export starts with this build's.
-    let exported = dev::Exported::default();
+    // Files compiled before are read back. `dev`'s rebuilds keep these and this export's files.
+    let (compiled, exported) = (compile_cache(opts), dev::Exported::default());
     let loaded = stages.run("content", || load::load(opts, config, Some(&compiled)));
     let Loaded { config, mut site, words, warnings } = match loaded {
         Ok(loaded) => loaded,
@@ -250,10 +248,11 @@ fn output_dir(opts: &Options) -> Result<(Option<publish::Staging>, PathBuf)> {
     Ok((Some(staging), dir))
 }
 
-/// The compiled content kept between builds and `dev`'s rebuilds (compiling does not depend
-/// on the mode).
-pub(crate) fn compile_cache(opts: &Options) -> site_content::CompileCache {
-    site_content::CompileCache::new(cache::content_dir(&opts.root), &stamp::engine())
+/// The compiled content kept between builds, and in memory too for `dev`, which loads the whole
+/// site again after every edit (compiling does not depend on the mode).
+fn compile_cache(opts: &Options) -> site_content::CompileCache {
+    let cache = site_content::CompileCache::new(cache::content_dir(&opts.root), &stamp::engine());
+    if opts.dev { cache.in_memory() } else { cache }
 }
 
 /// The build cache; `dev` keeps its pages in memory and writes in place: no cache.
