@@ -39,15 +39,9 @@ pub struct SiteFiles {
     pub plain: HeaderMap,
     /// Where the large bodies among `files` are.
     arena: Option<Arena>,
-    /// Each file read, by its name on disk (`x.html.br` too), for the next [`SiteFiles::reload`].
-    known: HashMap<Box<str>, Known>,
-}
-
-/// A file as this load read it: where and when it was on disk, its bytes and their ETag.
-struct Known {
-    on_disk: OnDisk,
-    body: Bytes,
-    etag: HeaderValue,
+    /// Where each file read was on disk, by its name there (`x.html.br` too), for the next
+    /// [`SiteFiles::reload`]; its bytes and ETag are those of its variant in `files`.
+    on_disk: HashMap<Box<str>, OnDisk>,
 }
 
 /// What tells a file's bytes apart without reading them: a file with the device, inode,
@@ -128,21 +122,18 @@ impl SiteFiles {
             by_route: HashMap::new(),
             plain: plain_headers(&rules),
             arena,
-            known: HashMap::with_capacity(raw.len()),
+            on_disk: HashMap::with_capacity(raw.len()),
         };
         for name in names {
             let body = raw.remove(&name).expect("listed above");
             let (br_name, gzip_name) = (format!("{name}.br"), format!("{name}.gz"));
             let (br, gzip) = (raw.remove(&br_name), raw.remove(&gzip_name));
-            let on_disk = [body.on_disk, br.as_ref().and_then(|r| r.on_disk), gzip.as_ref().and_then(|r| r.on_disk)];
-            let file = file(&rules, &name, body, br, gzip);
-            let variants = [Some(&file.identity), file.br.as_ref(), file.gzip.as_ref()];
-            for ((n, v), on_disk) in [&name, &br_name, &gzip_name].into_iter().zip(variants).zip(on_disk) {
-                if let (Some(v), Some(on_disk)) = (v, on_disk) {
-                    let known = Known { on_disk, body: v.body.clone(), etag: v.headers[ETAG].clone() };
-                    site.known.insert(n.as_str().into(), known);
+            for (n, read) in [(&name, Some(&body)), (&br_name, br.as_ref()), (&gzip_name, gzip.as_ref())] {
+                if let Some(on_disk) = read.and_then(|r| r.on_disk) {
+                    site.on_disk.insert(n.as_str().into(), on_disk);
                 }
             }
+            let file = file(&rules, &name, body, br, gzip);
             site.by_name.insert(name.as_str().into(), site.files.len());
             site.files.push(file);
         }
@@ -161,6 +152,19 @@ impl SiteFiles {
             if let Some(route) = name.strip_suffix(".html") {
                 self.by_route.insert(route.into(), i);
             }
+        }
+    }
+
+    /// The variant read from the file named `name` on disk: a file's own bytes, or its `.br`
+    /// or `.gz` twin's.
+    fn variant(&self, name: &str) -> Option<&Variant> {
+        if let Some(f) = self.get(name) {
+            return Some(&f.identity);
+        }
+        match name.rsplit_once('.') {
+            Some((stem, "br")) => self.get(stem)?.br.as_ref(),
+            Some((stem, "gz")) => self.get(stem)?.gzip.as_ref(),
+            _ => None,
         }
     }
 
@@ -210,9 +214,9 @@ fn read_tree(dir: &Path, previous: Option<&SiteFiles>) -> Result<(HashMap<String
         }
         // Asked before the file is read: a file rewritten in between is read again next time.
         let on_disk = e.metadata().ok().and_then(|m| OnDisk::of(&m));
-        let kept = previous.and_then(|p| p.known.get(rel.as_str())).filter(|k| on_disk == Some(k.on_disk));
-        if let Some(k) = kept {
-            bodies.insert(rel, Read { body: k.body.clone(), etag: Some(k.etag.clone()), on_disk });
+        let kept = previous.filter(|p| on_disk.is_some() && p.on_disk.get(rel.as_str()) == on_disk.as_ref());
+        if let Some(v) = kept.and_then(|p| p.variant(&rel)) {
+            bodies.insert(rel, Read { body: v.body.clone(), etag: Some(v.headers[ETAG].clone()), on_disk });
             continue;
         }
         match builder.place(e.path()).with_context(|| format!("reading {}", e.path().display()))? {
