@@ -11,6 +11,7 @@ pub use resolve::{LinkKind, LinkRecord, Resolver};
 use cache::Compiled;
 use rayon::prelude::*;
 use site_markdown::{Diagnostic, Document, SourceKind};
+use site_on_disk::OnDisk;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -82,16 +83,21 @@ pub fn load_cached(root: &Path, content_dir: &Path, cache: Option<&CompileCache>
     let results: Vec<Result<Compiled, Vec<Diagnostic>>> = sources
         .par_iter()
         .map(|s| {
-            let bytes = read(root, &s.path)?;
-            let key = cache.map(|c| {
-                c.key(
-                    &format!("{:?} {} {} {} {:?}", s.kind, s.path.display(), s.route, s.id, s.date),
-                    &site_routes,
-                    &bytes,
-                )
-            });
-            if let Some(compiled) = cache.zip(key.as_deref()).and_then(|(c, k)| c.get(k)) {
-                return Ok(compiled);
+            let about = format!("{:?} {} {} {} {:?}", s.kind, s.path.display(), s.route, s.id, s.date);
+            let full = root.join(&s.path);
+            if let Some(cache) = cache {
+                let known = cache.known_key(&full, &about, &site_routes);
+                if let Some(compiled) = known.and_then(|k| cache.get(&k)) {
+                    return Ok(compiled);
+                }
+            }
+            let (bytes, on_disk) = read(&full, &s.path)?;
+            let key = cache.map(|c| c.key(&about, &site_routes, &bytes));
+            if let (Some(cache), Some(key)) = (cache, &key) {
+                cache.remember(&full, on_disk, &about, &site_routes, key);
+                if let Some(compiled) = cache.get(key) {
+                    return Ok(compiled);
+                }
             }
             let text = site_markdown::source_text(&s.path, &bytes).map_err(|d| vec![d])?;
             let mut resolver = Resolver::new(&s.path, &s.route, &by_file);
@@ -141,19 +147,22 @@ pub fn load_cached(root: &Path, content_dir: &Path, cache: Option<&CompileCache>
     Ok(content)
 }
 
-/// The bytes of a content file: at most one byte past the page size limit, which is enough
-/// for `source_text` to refuse it without reading a huge file whole.
-fn read(root: &Path, path: &Path) -> Result<Vec<u8>, Vec<Diagnostic>> {
+/// The bytes of a content file (`full`; `path` names it in diagnostics), at most one byte past
+/// the page size limit (enough for `source_text` to refuse it without reading a huge file
+/// whole), and where it was on disk before they were read, if its last change is settled
+/// ([`OnDisk::settled`]).
+fn read(full: &Path, path: &Path) -> Result<(Vec<u8>, Option<OnDisk>), Vec<Diagnostic>> {
     use std::io::Read;
     let limit = site_markdown::limits::MAX_PAGE_BYTES as u64 + 1;
-    std::fs::File::open(root.join(path))
+    std::fs::File::open(full)
         .and_then(|f| {
             // Sized from the start: through `take`, the reader no longer knows the file's length
             // and grew the buffer from nothing, a read call at each step.
-            let len = f.metadata()?.len().min(limit);
+            let metadata = f.metadata()?;
+            let len = metadata.len().min(limit);
             let mut bytes = Vec::with_capacity(len as usize + 1);
             f.take(limit).read_to_end(&mut bytes)?;
-            Ok(bytes)
+            Ok((bytes, OnDisk::settled(&metadata)))
         })
         .map_err(|e| vec![Diagnostic { file: path.to_path_buf(), line: None, message: format!("cannot read: {e}") }])
 }

@@ -163,3 +163,28 @@ fn a_cache_held_in_memory_answers_later_loads_and_keeps_only_what_the_last_load_
     assert_eq!(body(&fourth, 0), body(&first, 0));
     assert_eq!(entries(), 1, "the first version written anew, the second pruned");
 }
+
+#[test]
+fn a_cache_held_in_memory_sees_every_rewrite_of_the_same_length_new_or_settled() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "content/docs/a.md", &format!("{PAGE}第一版。"));
+    write(root, "content/docs/b.md", &format!("{PAGE}另一页。"));
+    let cache = CompileCache::new(root.join("cache"), "engine").in_memory();
+    let load = || load_cached(root, &root.join("content"), Some(&cache)).unwrap();
+    let body = |c: &Content, i: usize| c.docs[i].doc.content.json();
+    // Read while new (perhaps in the clock tick it was written in): read again next time.
+    load();
+    write(root, "content/docs/a.md", &format!("{PAGE}第二版。"));
+    assert!(body(&load(), 0).contains("第二版"));
+    // Settled, then rewritten with its modification time put back: the change time tells.
+    std::thread::sleep(site_on_disk::SETTLE + std::time::Duration::from_millis(50));
+    let settled = load();
+    let a = root.join("content/docs/a.md");
+    let times = std::fs::metadata(&a).unwrap().modified().unwrap();
+    write(root, "content/docs/a.md", &format!("{PAGE}第三版。"));
+    std::fs::File::options().write(true).open(&a).unwrap().set_modified(times).unwrap();
+    let after = load();
+    assert!(body(&after, 0).contains("第三版"));
+    assert_eq!(body(&after, 1), body(&settled, 1));
+}

@@ -120,7 +120,9 @@ fn components<'a>(blocks: &'a [Block], names: &mut BTreeSet<&'a str>) {
 
 impl PartialEq for Body {
     fn eq(&self, other: &Body) -> bool {
-        self.0.lz4 == other.0.lz4
+        // The same body shared: `dev` compares every page with the one it rendered after each
+        // edit, and an unchanged page's body is the compiled file's own, held in memory.
+        Arc::ptr_eq(&self.0, &other.0) || self.0.lz4 == other.0.lz4
     }
 }
 
