@@ -111,15 +111,13 @@ impl SiteFiles {
                 }
             }
             let unchanged = |f: &&Arc<File>| {
-                // A kept read is one unchanged on disk since `previous` ([`read_tree`]).
-                let same = |read: Option<&Read>, was: Option<&Variant>| match (read, was) {
-                    (Some(read), Some(_)) => read.etag.is_some(),
-                    (None, None) => true,
-                    _ => false,
+                // A read with its ETag is one unchanged on disk since `previous` ([`read_tree`]);
+                // a variant must be there now exactly when it was before.
+                let same = |read: Option<&Read>, was: Option<&Variant>| match read {
+                    Some(read) => read.etag.is_some() && was.is_some(),
+                    None => was.is_none(),
                 };
-                same(Some(&body), Some(&f.identity))
-                    && same(br.as_ref(), f.br.as_ref())
-                    && same(gzip.as_ref(), f.gzip.as_ref())
+                body.etag.is_some() && same(br.as_ref(), f.br.as_ref()) && same(gzip.as_ref(), f.gzip.as_ref())
             };
             let file = match previous.and_then(|p| p.shared(&name)).filter(unchanged) {
                 Some(kept) => Arc::clone(kept),
