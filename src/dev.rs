@@ -47,7 +47,7 @@ pub fn run(opts: Options, addr: SocketAddr) -> Result<()> {
             if let Some(m) = message {
                 let _ = dev.events.send(m.to_string());
             }
-            if let Some(Err(e)) = dev.session.as_ref().map(DevSession::stamp) {
+            if let Some(Err(e)) = dev.session.as_mut().map(DevSession::stamp) {
                 eprintln!("error: stamping {}: {e:#}", dev.opts.out.display());
             }
         }

@@ -33,7 +33,7 @@ fn built_base(opts: &Options) -> Result<String> {
 /// this base URL. Returns the base URL.
 fn build_if_needed(opts: &Options) -> Result<String> {
     let base = load_config(opts)?.site.base_url;
-    if stamp::read(&opts.out) != Some(stamp::current(opts, Mode::Production, &base)?) {
+    if stamp::read(&opts.out) != Some(stamp::current(opts, Mode::Production, &base, &mut Default::default())?) {
         eprintln!("{} is missing, stale, a dev build or for another base URL: building …", opts.out.display());
         crate::print_report(&site_pipeline::build(opts)?);
     }

@@ -6,7 +6,7 @@ mod renderer;
 mod sources;
 
 pub use renderer::{PageFailed, Renderer, Warm};
-pub use sources::Sources;
+pub use sources::{Digests, Sources};
 
 use anyhow::{Context, Result, bail};
 use std::path::{Path, PathBuf};

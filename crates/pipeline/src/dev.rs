@@ -40,9 +40,11 @@ impl DevSession {
 
     /// Stamps the output as a `dev` build of the current inputs. Apart from [`DevSession::rebuild`]
     /// so that the open pages hear of a rebuild first: hashing every input took 0.3 s at 10 024
-    /// pages, and only a later `build`, `dev` or `serve` reads the stamp.
-    pub fn stamp(&self) -> Result<()> {
-        stamp::write(&self.opts.out, &stamp::current(&self.opts, stamp::Mode::Dev, &self.base)?)
+    /// pages, and only a later `build`, `dev` or `serve` reads the stamp. Only the inputs not
+    /// settled and unchanged since the last stamp are read again.
+    pub fn stamp(&mut self) -> Result<()> {
+        let stamp = stamp::current(&self.opts, stamp::Mode::Dev, &self.base, &mut self.kept.digests)?;
+        stamp::write(&self.opts.out, &stamp)
     }
 
     /// Rebuilds after an edit. The output's stamp is not updated: [`DevSession::stamp`] does it.

@@ -100,6 +100,8 @@ pub(crate) struct Kept {
     /// The compiled content, held in memory.
     pub compiled: site_content::CompileCache,
     pub exported: dev::Exported,
+    /// The inputs' digests, for the stamp.
+    pub digests: site_frontend::Digests,
 }
 
 /// The full build into `opts.out`.
@@ -118,7 +120,8 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
     let config = load_config(opts)?;
     // What the build is made from, read before it starts; it names the service worker's caches.
     let mode = if opts.dev { stamp::Mode::Dev } else { stamp::Mode::Production };
-    let stamp = stamp::current(opts, mode, &config.site.base_url)?;
+    let mut digests = site_frontend::Digests::default();
+    let stamp = stamp::current(opts, mode, &config.site.base_url, &mut digests)?;
     // A prerender process is started early only when some input changed since the build in
     // place: with the same inputs every page is likely in the cache, and an unused Node start
     // took half the time of such a build (0.14 -> 0.28 s).
@@ -188,7 +191,7 @@ pub(crate) fn full_build(opts: &Options) -> Result<(Report, Kept)> {
         bundle_cached: bundle.cached,
     };
     let pages = (site.pages.into_iter()).filter(|p| written.json.contains_key(&p.route)).map(|p| (p.route.clone(), p));
-    Ok((report, Kept { bundle, renderer, site_json, pages: pages.collect(), compiled, exported }))
+    Ok((report, Kept { bundle, renderer, site_json, pages: pages.collect(), compiled, exported, digests }))
 }
 
 /// Cards are for link previews of the deployed site (`dev` does without): each page's card is

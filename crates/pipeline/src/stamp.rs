@@ -6,7 +6,7 @@ use crate::Options;
 use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use site_frontend::{Frontend, Sources};
+use site_frontend::{Digests, Frontend, Sources};
 use std::path::Path;
 
 const FILE: &str = ".build-stamp";
@@ -54,9 +54,11 @@ pub(crate) fn engine() -> String {
     format!("{} {identity}", env!("CARGO_PKG_VERSION"))
 }
 
-/// The stamp a build of the current inputs would have.
-pub fn current(opts: &Options, mode: Mode, base_url: &str) -> Result<Stamp> {
-    Ok(Stamp { mode, base_url: base_url.to_string(), inputs: sources(opts).hash(&opts.root, "")?, engine: engine() })
+/// The stamp a build of the current inputs would have; `kept` holds the inputs' digests from
+/// the last time (see [`Digests`]).
+pub fn current(opts: &Options, mode: Mode, base_url: &str, kept: &mut Digests) -> Result<Stamp> {
+    let inputs = sources(opts).hash_kept(&opts.root, "", kept)?;
+    Ok(Stamp { mode, base_url: base_url.to_string(), inputs, engine: engine() })
 }
 
 pub fn write(out: &Path, stamp: &Stamp) -> Result<()> {
