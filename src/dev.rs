@@ -39,9 +39,13 @@ pub fn run(opts: Options, addr: SocketAddr) -> Result<()> {
     let url = format!("http://{addr}{}", dev.base);
     std::thread::spawn(move || {
         for () in changes.iter() {
-            let message = dev.rebuild();
+            let (message, written) = dev.rebuild();
             // The server must hold the new files before the pages hear of them and fetch.
-            if let Err(e) = watched.reload_files() {
+            let reloaded = match written {
+                Some(names) => watched.reload_changed(&names),
+                None => watched.reload_files(),
+            };
+            if let Err(e) = reloaded {
                 eprintln!("error: reloading {}: {e:#}", dev.opts.out.display());
             }
             if let Some(m) = message {
@@ -75,41 +79,40 @@ impl Dev {
     }
 
     /// After a change: a rebuild, or a new first build when there is no site yet. Returns what
-    /// to tell the open pages.
-    fn rebuild(&mut self) -> Option<serde_json::Value> {
+    /// to tell the open pages, and the files written when the rebuild knows them all (the
+    /// server then reads only those again).
+    fn rebuild(&mut self) -> (Option<serde_json::Value>, Option<Vec<String>>) {
         let t = Instant::now();
-        if let Some(base) = self.changed_base() {
+        let config = load_config(&self.opts);
+        if let Ok(config) = &config
+            && config.site.base_url != self.base
+        {
             let message = format!(
-                "site.base_url changed from {} to {base}: stop `dev` and start it again to serve under the new base URL",
-                self.base
+                "site.base_url changed from {} to {}: stop `dev` and start it again to serve under the new base URL",
+                self.base, config.site.base_url
             );
             eprintln!("error: {message}");
-            return Some(serde_json::json!({ "errors": [message] }));
+            return (Some(serde_json::json!({ "errors": [message] })), None);
         }
         let Some(session) = self.session.as_mut() else {
-            return match self.first_build() {
-                Ok(()) => Some(serde_json::json!({ "reload": ["*"] })),
-                Err(errors) => Some(serde_json::json!({ "errors": errors })),
+            let message = match self.first_build() {
+                Ok(()) => serde_json::json!({ "reload": ["*"] }),
+                Err(errors) => serde_json::json!({ "errors": errors }),
             };
+            return (Some(message), None);
         };
-        match session.rebuild() {
-            Ok(Rebuilt { routes, warnings }) => {
+        match config.and_then(|config| session.rebuild_with(config)) {
+            Ok(Rebuilt { routes, warnings, written }) => {
                 for w in &warnings {
                     eprintln!("warning: {w}");
                 }
                 let what = if routes.is_empty() { "no page changed".to_string() } else { routes.join(", ") };
                 eprintln!("rebuilt in {} ms: {what}", t.elapsed().as_millis());
                 // Sent even when no page changed: it also clears an error shown on the pages.
-                Some(serde_json::json!({ "reload": routes }))
+                (Some(serde_json::json!({ "reload": routes })), written)
             }
-            Err(e) => Some(serde_json::json!({ "errors": self.failed(e, false) })),
+            Err(e) => (Some(serde_json::json!({ "errors": self.failed(e, false) })), None),
         }
-    }
-
-    /// The configured base URL, when it is no longer the one being served.
-    fn changed_base(&self) -> Option<String> {
-        let base = load_config(&self.opts).ok()?.site.base_url;
-        (base != self.base).then_some(base)
     }
 
     /// Reports a failed build in the terminal; returns its errors for the open pages.

@@ -26,12 +26,18 @@ pub struct Rebuilt {
     /// front-end code changed).
     pub routes: Vec<String>,
     pub warnings: Vec<String>,
+    /// Every file the rebuild wrote or removed, relative to the output folder and
+    /// `/`-separated (for the server's [`site_server::SiteFiles::reload_changed`]); `None`
+    /// when every page changed.
+    pub written: Option<Vec<String>>,
 }
 
 impl DevSession {
     pub fn start(opts: Options) -> Result<(DevSession, Report)> {
         let opts = Options { dev: true, ..opts };
         let (report, kept) = crate::full_build(&opts)?;
+        // The first build's files are all new to the server anyway.
+        kept.exported.take_written(&opts.out);
         let frontend = Frontend::new(&opts.frontend);
         let base = load_config(&opts)?.site.base_url;
         let bundle_hash = frontend.source_hash(&base)?;
@@ -49,7 +55,12 @@ impl DevSession {
 
     /// Rebuilds after an edit. The output's stamp is not updated: [`DevSession::stamp`] does it.
     pub fn rebuild(&mut self) -> Result<Rebuilt> {
-        let config = load_config(&self.opts)?;
+        self.rebuild_with(load_config(&self.opts)?)
+    }
+
+    /// [`DevSession::rebuild`] with the configuration as it is now, already loaded (by `dev`,
+    /// which checks the base URL first: reading a 10 024-page site's `site.toml` took about 45 ms).
+    pub fn rebuild_with(&mut self, config: site_config::Config) -> Result<Rebuilt> {
         let base = config.site.base_url.clone();
         let Loaded { config, site, words, warnings } = load::load(&self.opts, config, Some(&self.kept.compiled))?;
         let out = self.opts.out.clone();
@@ -66,7 +77,7 @@ impl DevSession {
             self.kept.site_json = site_json;
             everything = true;
         }
-        output::write_static(&self.opts.root, &self.kept.bundle, &config, &site, &out)?;
+        let mut written = output::write_static(&self.opts.root, &self.kept.bundle, &config, &site, &out)?;
         // Compared as data, not as JSON: serializing every page for it took longer than the
         // pages that changed take to render, at 10 024 pages.
         let is_changed: Vec<bool> =
@@ -77,16 +88,20 @@ impl DevSession {
             self.kept.exported.twins.lock().unwrap().clear();
         }
         site_export::write_with(&site, &words, &out, &self.kept.exported)?;
+        written.extend(self.kept.exported.take_written(&out));
         let routes: Vec<String> = changed.iter().map(|p| p.route.clone()).collect();
         let to = PagesOut { dir: &out, compress: false, cache: None, keep_json: true };
         let start = |_| self.frontend.renderer(&self.kept.bundle, &self.kept.site_json, None, None);
         let fresh =
             pages::write_pages(&mut self.kept.renderer, start, &changed, &to).map_err(|e| with_source(e, &site))?.json;
         let live: HashSet<&str> = site.pages.iter().map(|p| p.route.as_str()).collect();
+        // Written when rendered (`fresh`); a page that failed to render failed the rebuild.
+        written.extend(changed.iter().flat_map(|p| [html_file(&p.route), data_file(&p.route)]));
         for gone in self.kept.pages.keys().filter(|r| !live.contains(r.as_str())) {
-            let _ = std::fs::remove_file(out.join(html_file(gone)));
-            let _ = std::fs::remove_file(out.join(data_file(gone)));
-            let _ = std::fs::remove_file(out.join(markdown_file(gone)));
+            for file in [html_file(gone), data_file(gone), markdown_file(gone)] {
+                let _ = std::fs::remove_file(out.join(&file));
+                written.push(file);
+            }
         }
         self.kept.pages.retain(|r, _| live.contains(r.as_str()));
         self.kept.exported.twins.lock().unwrap().retain(|r, _| live.contains(r.as_str()));
@@ -95,7 +110,8 @@ impl DevSession {
             .pages
             .extend(changed.iter().filter(|p| fresh.contains_key(&p.route)).map(|&p| (p.route.clone(), p.clone())));
         self.base = base;
-        Ok(Rebuilt { routes: if everything { vec!["*".to_string()] } else { routes }, warnings })
+        let (routes, written) = if everything { (vec!["*".to_string()], None) } else { (routes, Some(written)) };
+        Ok(Rebuilt { routes, warnings, written })
     }
 }
 
@@ -108,6 +124,8 @@ impl DevSession {
 pub(crate) struct Exported {
     /// What this session last wrote at each path.
     written: Mutex<HashMap<PathBuf, Sum>>,
+    /// The paths written since [`Exported::take_written`] last asked.
+    wrote: Mutex<Vec<PathBuf>>,
     /// Each page's twin, by route.
     twins: Mutex<HashMap<String, Arc<Twin>>>,
 }
@@ -164,6 +182,14 @@ impl Exported {
         }
         std::fs::write(path, bytes).with_context(|| format!("writing {}", path.display()))?;
         self.written.lock().unwrap().insert(path.to_path_buf(), sum);
+        self.wrote.lock().unwrap().push(path.to_path_buf());
         Ok(())
+    }
+
+    /// The files written since the last call, relative to `out` and `/`-separated.
+    fn take_written(&self, out: &Path) -> Vec<String> {
+        let wrote = std::mem::take(&mut *self.wrote.lock().unwrap());
+        let relative = wrote.iter().filter_map(|p| p.strip_prefix(out).ok());
+        relative.map(|p| p.to_string_lossy().replace('\\', "/")).collect()
     }
 }

@@ -8,19 +8,25 @@ use site_model::Site;
 use std::path::{Path, PathBuf};
 
 /// Static files, hashed assets, feeds, sitemap, the security policy and the search titles.
-pub fn write_static(root: &Path, bundle: &Bundle, config: &Config, site: &Site, out: &Path) -> Result<()> {
-    copy_tree(&root.join("static"), out)?;
-    copy_tree(&bundle.client_dir.join("assets"), &out.join("assets"))?;
-    write(out, Path::new("sitemap.xml"), site_model::feeds::sitemap(config, site).as_bytes())?;
-    write(out, Path::new("blog/rss.xml"), site_model::feeds::rss(config, &site.feed).as_bytes())?;
-    write(out, Path::new("blog/atom.xml"), site_model::feeds::atom(config, &site.feed).as_bytes())?;
+/// Returns the names of the files written, relative to `out` and `/`-separated.
+pub fn write_static(root: &Path, bundle: &Bundle, config: &Config, site: &Site, out: &Path) -> Result<Vec<String>> {
+    let mut written: Vec<String> = copy_tree(&root.join("static"), out)?.into_iter().map(|(p, _)| p[1..].to_string()).collect();
+    let assets = copy_tree(&bundle.client_dir.join("assets"), &out.join("assets"))?;
+    written.extend(assets.into_iter().map(|(p, _)| format!("assets{p}")));
+    let mut put = |name: &str, bytes: &[u8]| {
+        written.push(name.to_string());
+        write(out, Path::new(name), bytes)
+    };
+    put("sitemap.xml", site_model::feeds::sitemap(config, site).as_bytes())?;
+    put("blog/rss.xml", site_model::feeds::rss(config, &site.feed).as_bytes())?;
+    put("blog/atom.xml", site_model::feeds::atom(config, &site.feed).as_bytes())?;
     let template = std::fs::read_to_string(bundle.client_dir.join("index.html"))?;
     let csp = site_model::csp::policy(&template, &site.data);
-    write(out, Path::new(".csp"), csp.as_bytes())?;
+    put(".csp", csp.as_bytes())?;
     // The same headers `serve` sends, for static hosts and CDNs that read `_headers`.
     let headers = site_server::static_host_headers(&csp, &site.data.base_url);
-    write(out, Path::new("_headers"), headers.as_bytes())?;
-    Ok(())
+    put("_headers", headers.as_bytes())?;
+    Ok(written)
 }
 
 /// Writes `bytes` at `out/rel`, making its folder when it is missing (only then: most files of a
@@ -57,8 +63,8 @@ pub fn files_under(dir: &Path) -> Vec<(String, PathBuf)> {
         .collect()
 }
 
-/// Copies the tree `from` into `to`.
-pub fn copy_tree(from: &Path, to: &Path) -> Result<usize> {
+/// Copies the tree `from` into `to`; returns what it copied ([`files_under`] `from`).
+pub fn copy_tree(from: &Path, to: &Path) -> Result<Vec<(String, PathBuf)>> {
     let files = files_under(from);
     for (site_path, src) in &files {
         let dst = to.join(&site_path[1..]);
@@ -67,7 +73,7 @@ pub fn copy_tree(from: &Path, to: &Path) -> Result<usize> {
         }
         std::fs::copy(src, &dst).with_context(|| format!("copying {} to {}", src.display(), dst.display()))?;
     }
-    Ok(files.len())
+    Ok(files)
 }
 
 #[cfg(test)]

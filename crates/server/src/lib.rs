@@ -86,6 +86,14 @@ impl Server {
         Ok(())
     }
 
+    /// [`Server::reload_files`] when only the files named in `changed` (relative to the site's
+    /// folder, `/`-separated) can have changed since the last load ([`SiteFiles::reload_changed`]).
+    pub fn reload_changed(&self, changed: &[String]) -> anyhow::Result<()> {
+        let now = self.inner.files.load_full();
+        self.swap(now.reload_changed(&self.inner.dir, changed)?);
+        Ok(())
+    }
+
     pub fn dir(&self) -> &Path {
         &self.inner.dir
     }
