@@ -49,8 +49,7 @@ impl Sources {
     /// `kept` then holds those of the inputs listed now. The files are read side by side.
     pub fn hash_kept(&self, root: &Path, salt: &str, kept: &mut Digests) -> Result<String> {
         let files = self.list();
-        let sums: Vec<(Option<OnDisk>, [u8; 32])> =
-            files.par_iter().map(|f| kept.digest(f)).collect::<Result<_>>()?;
+        let sums: Vec<(Option<OnDisk>, [u8; 32])> = files.par_iter().map(|f| kept.digest(f)).collect::<Result<_>>()?;
         let mut h = Sha256::new();
         h.update(salt.as_bytes());
         for (f, (_, sum)) in files.iter().zip(&sums) {

@@ -10,7 +10,8 @@ use std::path::{Path, PathBuf};
 /// Static files, hashed assets, feeds, sitemap, the security policy and the search titles.
 /// Returns the names of the files written, relative to `out` and `/`-separated.
 pub fn write_static(root: &Path, bundle: &Bundle, config: &Config, site: &Site, out: &Path) -> Result<Vec<String>> {
-    let mut written: Vec<String> = copy_tree(&root.join("static"), out)?.into_iter().map(|(p, _)| p[1..].to_string()).collect();
+    let mut written: Vec<String> =
+        copy_tree(&root.join("static"), out)?.into_iter().map(|(p, _)| p[1..].to_string()).collect();
     let assets = copy_tree(&bundle.client_dir.join("assets"), &out.join("assets"))?;
     written.extend(assets.into_iter().map(|(p, _)| format!("assets{p}")));
     let mut put = |name: &str, bytes: &[u8]| {

@@ -8,7 +8,8 @@ use std::time::SystemTime;
 /// Every file under `dir` with its bytes, by its name relative to `dir`.
 fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     let files = walkdir::WalkDir::new(dir).into_iter().map(Result::unwrap).filter(|e| e.file_type().is_file());
-    let named = files.map(|e| (e.path().strip_prefix(dir).unwrap().to_string_lossy().replace('\\', "/"), e.path().to_owned()));
+    let named =
+        files.map(|e| (e.path().strip_prefix(dir).unwrap().to_string_lossy().replace('\\', "/"), e.path().to_owned()));
     named.map(|(name, path)| (name, std::fs::read(path).unwrap())).collect()
 }
 
@@ -71,7 +72,11 @@ fn a_rebuild_renders_and_writes_again_only_what_an_edit_changed() {
     assert!(!read("llms-full.txt").is_empty());
 
     // A page added, and a static file changed.
-    std::fs::write(site.path().join("content/docs/later.md"), "---\ntitle: 后来的页面\ndescription: 后来加入的页面。\n---\n\n后来加入的一页。\n").unwrap();
+    std::fs::write(
+        site.path().join("content/docs/later.md"),
+        "---\ntitle: 后来的页面\ndescription: 后来加入的页面。\n---\n\n后来加入的一页。\n",
+    )
+    .unwrap();
     std::fs::write(site.path().join("static/img/extra.svg"), "<svg xmlns=\"http://www.w3.org/2000/svg\"/>").unwrap();
     let added = rebuild(&mut dev, &build);
     assert!(added.routes.contains(&"/docs/later".to_string()), "{:?}", added.routes);

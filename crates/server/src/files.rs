@@ -104,7 +104,15 @@ impl SiteFiles {
             // Not followed, as the walk of a whole load does not follow links.
             let Ok(metadata) = std::fs::symlink_metadata(&path) else { continue };
             if metadata.is_file() {
-                read_one(&mut builder, &mut bodies, &mut in_arena, Some(self), name.clone(), &path, OnDisk::of(&metadata))?;
+                read_one(
+                    &mut builder,
+                    &mut bodies,
+                    &mut in_arena,
+                    Some(self),
+                    name.clone(),
+                    &path,
+                    OnDisk::of(&metadata),
+                )?;
             }
         }
         let (raw, arena) = seal(builder, bodies, in_arena)?;
@@ -489,8 +497,11 @@ mod tests {
             assert!(variant(x.gzip.as_ref()) == variant(y.gzip.as_ref()), "{name}.gz");
         }
         let routes = |s: &SiteFiles| {
-            let mut r: Vec<(String, String)> =
-                s.by_route.keys().map(|k| (k.to_string(), format!("{:?}", s.route(k).unwrap().identity.etag))).collect();
+            let mut r: Vec<(String, String)> = s
+                .by_route
+                .keys()
+                .map(|k| (k.to_string(), format!("{:?}", s.route(k).unwrap().identity.etag)))
+                .collect();
             r.sort();
             r
         };
@@ -527,7 +538,8 @@ mod tests {
         write(d.path(), "lone.txt", b"now the file of that variant");
         write(d.path(), "large.js", &large[1..]);
         write(d.path(), "_headers", b"/*\n  X: z\n");
-        let changed = ["a.html", "gone.html", "new/index.html", "c.html.gz", "d.html.br", "lone.txt", "large.js", "_headers"];
+        let changed =
+            ["a.html", "gone.html", "new/index.html", "c.html.gz", "d.html.br", "lone.txt", "large.js", "_headers"];
         let changed: Vec<String> = changed.iter().map(|n| n.to_string()).collect();
         let after = before.reload_changed(d.path(), &changed).unwrap();
         assert_same_site(&after, &SiteFiles::load(d.path()).unwrap());
@@ -538,7 +550,10 @@ mod tests {
         write(d.path(), "b.html", b"page Y");
         let unnamed = after.reload_changed(d.path(), &[]).unwrap();
         assert_eq!(unnamed.get("b.html").unwrap().identity.body, "page B");
-        assert_same_site(&unnamed.reload_changed(d.path(), &["b.html".into()]).unwrap(), &SiteFiles::load(d.path()).unwrap());
+        assert_same_site(
+            &unnamed.reload_changed(d.path(), &["b.html".into()]).unwrap(),
+            &SiteFiles::load(d.path()).unwrap(),
+        );
 
         // Another content security policy: every file is loaded again.
         write(d.path(), ".csp", b"default-src 'none'");
