@@ -48,9 +48,7 @@ pub fn run(opts: Options, addr: SocketAddr) -> Result<()> {
             if let Err(e) = reloaded {
                 eprintln!("error: reloading {}: {e:#}", dev.opts.out.display());
             }
-            if let Some(m) = message {
-                let _ = dev.events.send(m.to_string());
-            }
+            let _ = dev.events.send(message.to_string());
             if let Some(Err(e)) = dev.session.as_mut().map(DevSession::stamp) {
                 eprintln!("error: stamping {}: {e:#}", dev.opts.out.display());
             }
@@ -81,7 +79,7 @@ impl Dev {
     /// After a change: a rebuild, or a new first build when there is no site yet. Returns what
     /// to tell the open pages, and the files written when the rebuild knows them all (the
     /// server then reads only those again).
-    fn rebuild(&mut self) -> (Option<serde_json::Value>, Option<Vec<String>>) {
+    fn rebuild(&mut self) -> (serde_json::Value, Option<Vec<String>>) {
         let t = Instant::now();
         let config = load_config(&self.opts);
         if let Ok(config) = &config
@@ -92,14 +90,14 @@ impl Dev {
                 self.base, config.site.base_url
             );
             eprintln!("error: {message}");
-            return (Some(serde_json::json!({ "errors": [message] })), None);
+            return (serde_json::json!({ "errors": [message] }), None);
         }
         let Some(session) = self.session.as_mut() else {
             let message = match self.first_build() {
                 Ok(()) => serde_json::json!({ "reload": ["*"] }),
                 Err(errors) => serde_json::json!({ "errors": errors }),
             };
-            return (Some(message), None);
+            return (message, None);
         };
         match config.and_then(|config| session.rebuild_with(config)) {
             Ok(Rebuilt { routes, warnings, written }) => {
@@ -109,9 +107,9 @@ impl Dev {
                 let what = if routes.is_empty() { "no page changed".to_string() } else { routes.join(", ") };
                 eprintln!("rebuilt in {} ms: {what}", t.elapsed().as_millis());
                 // Sent even when no page changed: it also clears an error shown on the pages.
-                (Some(serde_json::json!({ "reload": routes })), written)
+                (serde_json::json!({ "reload": routes }), written)
             }
-            Err(e) => (Some(serde_json::json!({ "errors": self.failed(e, false) })), None),
+            Err(e) => (serde_json::json!({ "errors": self.failed(e, false) }), None),
         }
     }
 

@@ -6,7 +6,7 @@
 
 use crate::arena::{self, Arena, Placed};
 use crate::rules::{self, Rule};
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow};
 use bytes::Bytes;
 use headers::ETag;
 use http::header::{ACCEPT_RANGES, CONTENT_ENCODING, CONTENT_LENGTH, CONTENT_TYPE, ETAG, VARY};
@@ -82,9 +82,12 @@ impl SiteFiles {
     /// system. `dev` knows what each rebuild wrote; walking and statting the 40 000 files of a
     /// 10 024-page site's `dev` build was most of the reload that followed each edit.
     pub fn reload_changed(&self, dir: &Path, changed: &[String]) -> Result<SiteFiles> {
+        if changed.iter().any(|n| n == "index.html") && !dir.join("index.html").is_file() {
+            return Err(no_site(dir));
+        }
         let csp = read_csp(dir);
-        if csp != self.csp || changed.iter().any(|n| n == "index.html") {
-            // Another policy changes every file's headers; a site without its home is refused.
+        if csp != self.csp {
+            // Another policy changes every file's headers.
             return self.reload(dir);
         }
         // A file is read again with all its variants, and a variant with its file.
@@ -96,26 +99,16 @@ impl SiteFiles {
                 again.extend(names.into_iter().filter(|n| served(n)));
             }
         }
-        let mut builder = arena::Builder::new();
-        let mut bodies = HashMap::new();
-        let mut in_arena = Vec::new();
+        let mut reads = Reads::new(Some(self));
         for name in &again {
             let path = dir.join(name);
             // Not followed, as the walk of a whole load does not follow links.
             let Ok(metadata) = std::fs::symlink_metadata(&path) else { continue };
             if metadata.is_file() {
-                read_one(
-                    &mut builder,
-                    &mut bodies,
-                    &mut in_arena,
-                    Some(self),
-                    name.clone(),
-                    &path,
-                    OnDisk::of(&metadata),
-                )?;
+                reads.read(name.clone(), &path, OnDisk::of(&metadata))?;
             }
         }
-        let (raw, arena) = seal(builder, bodies, in_arena)?;
+        let (raw, arena) = reads.seal()?;
         let mut site = SiteFiles::assemble(raw, arena, csp, Some(self));
         for (name, &i) in &self.by_name {
             if !again.contains(&**name) {
@@ -131,10 +124,7 @@ impl SiteFiles {
 
     fn load_from(dir: &Path, previous: Option<&SiteFiles>) -> Result<SiteFiles> {
         if !dir.join("index.html").is_file() {
-            bail!(
-                "{} has no site in it: run `cargo run --release -- build` first, or `serve` without --no-build",
-                dir.display()
-            );
+            return Err(no_site(dir));
         }
         let (raw, arena) = read_tree(dir, previous)?;
         let mut site = SiteFiles::assemble(raw, arena, read_csp(dir), previous);
@@ -257,9 +247,7 @@ fn is_twin<T>(name: &str, raw: &HashMap<String, T>) -> bool {
 /// Every file to serve, by name: the large ones in the arena (see [`crate::arena`]), the
 /// others on the heap, and those unchanged since `previous` was loaded as they are there.
 fn read_tree(dir: &Path, previous: Option<&SiteFiles>) -> Result<(HashMap<String, Read>, Option<Arena>)> {
-    let mut builder = arena::Builder::new();
-    let mut bodies = HashMap::new();
-    let mut in_arena = Vec::new();
+    let mut reads = Reads::new(previous);
     for e in walkdir::WalkDir::new(dir) {
         let e = e.with_context(|| format!("reading {}", dir.display()))?;
         if !e.file_type().is_file() {
@@ -270,9 +258,9 @@ fn read_tree(dir: &Path, previous: Option<&SiteFiles>) -> Result<(HashMap<String
             continue;
         }
         let on_disk = e.metadata().ok().and_then(|m| OnDisk::of(&m));
-        read_one(&mut builder, &mut bodies, &mut in_arena, previous, rel, e.path(), on_disk)?;
+        reads.read(rel, e.path(), on_disk)?;
     }
-    seal(builder, bodies, in_arena)
+    reads.seal()
 }
 
 /// Whether a file under the site's folder is served: hidden ones (`.build-stamp`, `.csp`) and
@@ -285,42 +273,54 @@ fn read_csp(dir: &Path) -> Option<String> {
     std::fs::read_to_string(dir.join(".csp")).ok().map(|s| s.trim().to_string())
 }
 
-/// Reads the file `rel` at `path` into `bodies` (or the arena, for `in_arena`), or takes it
-/// from `previous` when it is unchanged on disk since. `on_disk` is asked before the file is
-/// read: a file rewritten in between is read again next time.
-fn read_one(
-    builder: &mut arena::Builder,
-    bodies: &mut HashMap<String, Read>,
-    in_arena: &mut Vec<(String, std::ops::Range<usize>, Option<OnDisk>)>,
-    previous: Option<&SiteFiles>,
-    rel: String,
-    path: &Path,
-    on_disk: Option<OnDisk>,
-) -> Result<()> {
-    let kept = previous.filter(|p| on_disk.is_some() && p.on_disk.get(rel.as_str()) == on_disk.as_ref());
-    if let Some(v) = kept.and_then(|p| p.variant(&rel)) {
-        bodies.insert(rel, Read { body: v.body.clone(), etag: Some(v.headers[ETAG].clone()), on_disk });
-        return Ok(());
-    }
-    match builder.place(path).with_context(|| format!("reading {}", path.display()))? {
-        Placed::Heap(body) => drop(bodies.insert(rel, Read { body, etag: None, on_disk })),
-        Placed::Arena(range) => in_arena.push((rel, range, on_disk)),
-    }
-    Ok(())
+/// The error for a folder without a built site: what to run.
+fn no_site(dir: &Path) -> anyhow::Error {
+    anyhow!(
+        "{} has no site in it: run `cargo run --release -- build` first, or `serve` without --no-build",
+        dir.display()
+    )
 }
 
-/// The bodies read, those placed in the arena among them, once it is sealed.
-fn seal(
+/// The files of one load as they are read: small bodies on the heap, large ones placed in the
+/// arena being built, and those unchanged since `previous` taken from it.
+struct Reads<'a> {
+    previous: Option<&'a SiteFiles>,
     builder: arena::Builder,
-    mut bodies: HashMap<String, Read>,
+    bodies: HashMap<String, Read>,
     in_arena: Vec<(String, std::ops::Range<usize>, Option<OnDisk>)>,
-) -> Result<(HashMap<String, Read>, Option<Arena>)> {
-    let arena = builder.seal().context("sealing the memory file of the large bodies")?;
-    for (name, range, on_disk) in in_arena {
-        let body = arena.as_ref().expect("bodies went into it").body(range);
-        bodies.insert(name, Read { body, etag: None, on_disk });
+}
+
+impl<'a> Reads<'a> {
+    fn new(previous: Option<&'a SiteFiles>) -> Reads<'a> {
+        Reads { previous, builder: arena::Builder::new(), bodies: HashMap::new(), in_arena: Vec::new() }
     }
-    Ok((bodies, arena))
+
+    /// Reads the file `rel` at `path`, or takes it from the previous load when it is unchanged
+    /// on disk since. `on_disk` is asked before the file is read: a file rewritten in between is
+    /// read again next time.
+    fn read(&mut self, rel: String, path: &Path, on_disk: Option<OnDisk>) -> Result<()> {
+        let kept = self.previous.filter(|p| on_disk.is_some() && p.on_disk.get(rel.as_str()) == on_disk.as_ref());
+        if let Some(v) = kept.and_then(|p| p.variant(&rel)) {
+            self.bodies.insert(rel, Read { body: v.body.clone(), etag: Some(v.headers[ETAG].clone()), on_disk });
+            return Ok(());
+        }
+        match self.builder.place(path).with_context(|| format!("reading {}", path.display()))? {
+            Placed::Heap(body) => drop(self.bodies.insert(rel, Read { body, etag: None, on_disk })),
+            Placed::Arena(range) => self.in_arena.push((rel, range, on_disk)),
+        }
+        Ok(())
+    }
+
+    /// The bodies read, those placed in the arena among them, once it is sealed.
+    fn seal(self) -> Result<(HashMap<String, Read>, Option<Arena>)> {
+        let Reads { builder, mut bodies, in_arena, .. } = self;
+        let arena = builder.seal().context("sealing the memory file of the large bodies")?;
+        for (name, range, on_disk) in in_arena {
+            let body = arena.as_ref().expect("bodies went into it").body(range);
+            bodies.insert(name, Read { body, etag: None, on_disk });
+        }
+        Ok((bodies, arena))
+    }
 }
 
 fn plain_headers(rules: &[Rule]) -> HeaderMap {
